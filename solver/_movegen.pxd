@@ -1,0 +1,127 @@
+# Move generation: the legal cards of the player to move, reduced to one
+# representative per class of equivalent cards, in search order.
+# Mirrors GameState.violation() in play.py (cross-checked by the tests).
+from libc.stdint cimport uint64_t, uint8_t
+from solver._types cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
+                            popcount64, ctz64)
+
+
+cdef inline int beats(Context* c, int a, int b) noexcept nogil:
+    """Card a, played after b, takes the trick from b."""
+    if c.klass[a] == c.klass[b]:
+        return c.strength[a] > c.strength[b]
+    return c.klass[a] == TRUMP
+
+
+cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
+    cdef uint64_t hand = c.hands[seat]
+    cdef uint64_t follow, trumps, legal, sau
+    cdef int led, top
+    cdef int restricted = c.called_suit >= 0 and not c.called_led and seat == c.holder
+    if c.trick_len == 0:
+        if restricted:
+            follow = hand & c.class_mask[c.called_suit]
+            if popcount64(follow) < c.davonlaufen_min:
+                # RULES.md Sauspiel 2: the called suit is led only with the Sau
+                hand &= ~follow | (<uint64_t>1 << c.called_sau)
+        return hand
+    led = c.klass[c.trick[0]]
+    follow = hand & c.class_mask[led]
+    if c.play_rule == PLAY_JASS_TRUMP:
+        trumps = hand & c.class_mask[TRUMP]
+        if led == TRUMP:
+            # trump must be followed, but a lone Buur is never forced
+            if trumps and trumps != (<uint64_t>1 << c.special_card):
+                return trumps
+            return hand
+        legal = (follow | trumps) if follow else hand
+        top = c.trick[c.win_offset]
+        if c.klass[top] == TRUMP and (hand & ~c.class_mask[TRUMP]):
+            legal &= ~c.weaker[top]  # no undertrumping unless all trumps
+        return legal
+    legal = follow if follow else hand
+    if restricted:
+        sau = <uint64_t>1 << c.called_sau
+        if led == c.called_suit:
+            return sau  # RULES.md Sauspiel 1
+        if popcount64(hand) > 1:
+            legal &= ~sau  # RULES.md Sauspiel 3
+    return legal
+
+
+cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
+                                uint8_t* head_of) noexcept nogil:
+    """One card per run of equivalent legal cards, written to ``out``.
+
+    Two legal cards are equivalent when no card still in play (in a hand or
+    on the table) lies between them in their class and, where points are
+    scored, they carry equal points: swapping them changes nothing.  Where
+    ``head_of`` is not NULL it receives, for each legal card, its run's
+    representative.
+    """
+    cdef uint64_t present = c.remaining
+    cdef int i, k, n = 0, card, prev = -1
+    cdef uint64_t bit
+    for i in range(c.trick_len):
+        present |= <uint64_t>1 << c.trick[i]
+    for k in range(5):
+        if not (legal & c.class_mask[k]):
+            continue
+        prev = -1
+        for i in range(c.order_len[k]):
+            card = c.order[k][i]
+            bit = <uint64_t>1 << card
+            if not (present & bit):
+                continue
+            if legal & bit:
+                if (prev >= 0 and card != c.special_card and prev != c.special_card
+                        and (c.score_tricks or c.points[card] == c.points[prev])):
+                    prev = card
+                    if head_of != NULL:
+                        head_of[card] = out[n - 1]
+                    continue
+                out[n] = <uint8_t>card
+                n += 1
+                prev = card
+                if head_of != NULL:
+                    head_of[card] = <uint8_t>card
+            else:
+                prev = -1
+    return n
+
+
+cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
+    """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads."""
+    cdef int score[MAX_MOVES]
+    cdef int i, j, m, s, w, partner_wins
+    cdef int mine = c.maximizer[seat]
+    for i in range(n):
+        m = moves[i]
+        if m == first:
+            s = 100000
+        elif c.trick_len == 0:
+            # lead: strong cards first, trumps before plain ones
+            s = c.strength[m] * 4 + (40 if c.klass[m] == TRUMP else 0) + c.points[m]
+        else:
+            w = c.trick[c.win_offset]
+            partner_wins = c.maximizer[(c.leader + c.win_offset) % c.n_seats] == mine
+            if beats(c, m, w):
+                if partner_wins:
+                    s = 200 - c.strength[m] * 2 + c.points[m]   # overtake cheaply if at all
+                else:
+                    s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
+            elif partner_wins:
+                s = 600 + c.points[m] * 8 - c.strength[m]       # smear points to the partner
+            else:
+                s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
+        score[i] = s
+    for i in range(1, n):
+        m = moves[i]
+        s = score[i]
+        j = i - 1
+        while j >= 0 and score[j] < s:
+            score[j + 1] = score[j]
+            moves[j + 1] = moves[j]
+            j -= 1
+        score[j + 1] = s
+        moves[j + 1] = <uint8_t>m

@@ -1,0 +1,10 @@
+from solver._types cimport Context
+
+cdef int search(Context* c, int alpha, int beta) noexcept nogil
+cdef int exact(Context* c, int lo, int hi) noexcept nogil
+cdef int upper_bound(Context* c) noexcept nogil
+
+cdef class Engine:
+    cdef Context ctx
+    cdef object tt_buffer
+    cdef int tt_bits

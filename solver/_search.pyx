@@ -1,0 +1,356 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Alpha-beta search over card plays with a transposition table.
+
+Every search answers one question about the *future*: how much the counted
+party wins from the current state on (the current trick included).  Values
+of completed tricks are added by the caller, so transposition-table bounds
+hold whatever the window, and threshold (null-window) queries on one deal
+share them.  ``Engine`` is the Python-facing wrapper: it is loaded once per
+position and validates nothing (the boundary in ``search.py`` does).
+"""
+from libc.stdint cimport uint64_t, uint8_t
+from libc.string cimport memset
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
+                            popcount64, ctz64)
+from solver._tt cimport tt_key, tt_probe, tt_store, GEN_SHIFT, BUCKET
+from solver._movegen cimport beats, legal_mask, representatives, order_moves
+
+
+
+cdef inline int trick_gain(Context* c, int winner) noexcept nogil:
+    """What the completed trick on the table is worth to the counted party."""
+    cdef int i, g = 0
+    if not c.counted[winner]:
+        return 0
+    if c.score_tricks:
+        return 1
+    for i in range(c.trick_len):
+        g += c.points[c.trick[i]]
+    if c.remaining == 0:
+        g += c.last_bonus
+    return g
+
+
+cdef int upper_bound(Context* c) noexcept nogil:
+    """Most the counted party can still win from a trick start."""
+    cdef uint64_t m = c.remaining
+    cdef int g = 0
+    if c.score_tricks:
+        return popcount64(c.hands[c.leader])
+    while m:
+        g += c.points[ctz64(m)]
+        m &= m - 1
+    g += c.last_bonus
+    if c.match_alive:
+        g += c.match_bonus
+    return g
+
+
+cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
+    """Play ``card`` for the player to move, search on, take it back."""
+    cdef int seat = (c.leader + c.trick_len) % c.n_seats
+    cdef uint64_t bit = <uint64_t>1 << card
+    cdef int saved_win = c.win_offset
+    cdef int saved_leader, saved_match, saved_called, winner, gain, v
+    c.hands[seat] &= ~bit
+    c.remaining &= ~bit
+    c.trick[c.trick_len] = <uint8_t>card
+    if c.trick_len == 0:
+        c.win_offset = 0
+    elif beats(c, card, c.trick[c.win_offset]):
+        c.win_offset = c.trick_len
+    c.trick_len += 1
+    if c.trick_len == c.n_seats:
+        winner = (c.leader + c.win_offset) % c.n_seats
+        gain = trick_gain(c, winner)
+        saved_leader = c.leader
+        saved_match = c.match_alive
+        saved_called = c.called_led
+        if not c.counted[winner]:
+            c.match_alive = 0
+        if c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit:
+            c.called_led = 1
+        c.leader = winner
+        c.trick_len = 0
+        v = gain + search(c, alpha - gain, beta - gain)
+        c.trick_len = c.n_seats
+        c.leader = saved_leader
+        c.match_alive = saved_match
+        c.called_led = saved_called
+    else:
+        v = search(c, alpha, beta)
+    c.trick_len -= 1
+    c.win_offset = saved_win
+    c.hands[seat] |= bit
+    c.remaining |= bit
+    return v
+
+
+cdef int search(Context* c, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the future value if inside (alpha, beta), else a bound."""
+    cdef uint8_t moves[MAX_MOVES]
+    cdef int n, i, v, best, best_move = -1, tt_move = -1, hi
+    cdef int seat, maximizing
+    cdef uint64_t key = 0
+    cdef TTEntry* e
+    cdef int at_trick_start = c.trick_len == 0
+    c.nodes += 1
+    if at_trick_start:
+        if c.remaining == 0:
+            return c.match_bonus if c.match_alive else 0
+        hi = upper_bound(c)
+        if hi <= alpha:
+            return hi
+        if beta <= 0:
+            return 0
+        key = tt_key(c)
+        e = tt_probe(c, key)
+        if e != NULL:
+            if e.lower >= beta:
+                return e.lower
+            if e.upper <= alpha:
+                return e.upper
+            if e.lower == e.upper:
+                return e.lower
+            if e.lower > alpha:
+                alpha = e.lower
+            if e.upper < beta:
+                beta = e.upper
+            tt_move = e.best
+    seat = (c.leader + c.trick_len) % c.n_seats
+    maximizing = c.maximizer[seat]
+    n = representatives(c, legal_mask(c, seat), moves, NULL)
+    order_moves(c, seat, moves, n, tt_move)
+    if maximizing:
+        best = -1
+        for i in range(n):
+            v = play_card(c, moves[i], alpha, beta)
+            if v > best:
+                best = v
+                best_move = moves[i]
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+    else:
+        best = 1 << 14
+        for i in range(n):
+            v = play_card(c, moves[i], alpha, beta)
+            if v < best:
+                best = v
+                best_move = moves[i]
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if at_trick_start:
+        if best <= alpha:
+            tt_store(c, key, 0, best, best_move)
+        elif best >= beta:
+            tt_store(c, key, best, 1 << 14, best_move)
+        else:
+            tt_store(c, key, best, best, best_move)
+    return best
+
+
+cdef int exact(Context* c, int lo, int hi) noexcept nogil:
+    """The exact future value, known to lie in [lo, hi], by null-window tests."""
+    cdef int mid, g
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        g = search(c, mid - 1, mid)
+        if g >= mid:
+            lo = g
+        else:
+            hi = g
+    return lo
+
+
+cdef class Engine:
+    """One search context with its own transposition table (``tt_bits``: log2 of buckets)."""
+
+    def __cinit__(self, int tt_bits=18):
+        if not 4 <= tt_bits <= 26:
+            raise ValueError("tt_bits must be 4..26")
+        self.tt_bits = tt_bits
+        cdef size_t n = (<size_t>1 << tt_bits) * BUCKET
+        self.ctx.tt = <TTEntry*>PyMem_Malloc(n * sizeof(TTEntry))
+        if self.ctx.tt == NULL:
+            raise MemoryError()
+        memset(self.ctx.tt, 0, n * sizeof(TTEntry))
+        self.ctx.tt_mask = (<uint64_t>1 << tt_bits) - 1
+        self.ctx.generation = 0
+
+    def __dealloc__(self):
+        if self.ctx.tt != NULL:
+            PyMem_Free(self.ctx.tt)
+
+    @property
+    def tt_bytes(self):
+        return ((<size_t>1 << self.tt_bits) * BUCKET) * sizeof(TTEntry)
+
+    @property
+    def nodes(self):
+        return self.ctx.nodes
+
+    def new_generation(self):
+        """Retire every table entry (a new deal or contract is loaded)."""
+        self.ctx.generation += 1
+        if self.ctx.generation >= (<uint64_t>1 << (64 - GEN_SHIFT)):
+            memset(self.ctx.tt, 0, (<size_t>1 << self.tt_bits) * BUCKET * sizeof(TTEntry))
+            self.ctx.generation = 1
+
+    def load_rules(self, table, counted, maximizer, called):
+        """Compile a ContractTable and the parties into the context.
+
+        ``called`` is None or (suit, sau_index, holder, davonlaufen_min).
+        """
+        cdef Context* c = &self.ctx
+        cdef int i, j, k, n
+        self.new_generation()
+        memset(c.class_mask, 0, sizeof(c.class_mask))
+        for i in range(MAX_CARDS):
+            c.klass[i] = table.follow_class[i]
+            c.strength[i] = table.strength[i]
+            c.points[i] = table.points[i]
+            if table.strength[i]:
+                c.class_mask[c.klass[i]] |= <uint64_t>1 << i
+        for k in range(5):
+            cards = table.ordered(k)
+            c.order_len[k] = len(cards)
+            for j, i in enumerate(cards):
+                c.order[k][j] = i
+        for i in range(MAX_CARDS):
+            c.weaker[i] = 0
+            for j in range(MAX_CARDS):
+                if c.strength[j] and c.strength[i] and c.klass[j] == c.klass[i] and c.strength[j] < c.strength[i]:
+                    c.weaker[i] |= <uint64_t>1 << j
+        c.play_rule = table.play_rule
+        c.special_card = table.special_card
+        c.score_tricks = table.score_mode == 1
+        c.last_bonus = table.last_trick_bonus
+        c.match_bonus = table.match_bonus
+        n = len(counted)
+        c.n_seats = n
+        for i in range(MAX_SEATS):
+            c.counted[i] = 1 if i < n and counted[i] else 0
+            c.maximizer[i] = 1 if i < n and maximizer[i] else 0
+        if called is None:
+            c.called_suit = -1
+            c.called_sau = 0
+            c.holder = -1
+            c.davonlaufen_min = 99
+        else:
+            c.called_suit, c.called_sau, c.holder, c.davonlaufen_min = called
+
+    def load_state(self, hands, int leader, trick, bint called_led, bint match_alive):
+        """Set the position: hands as masks, the cards of the current trick."""
+        cdef Context* c = &self.ctx
+        cdef int i
+        c.remaining = 0
+        for i in range(MAX_SEATS):
+            c.hands[i] = hands[i] if i < len(hands) else 0
+            c.remaining |= c.hands[i]
+        c.leader = leader
+        c.trick_len = len(trick)
+        c.win_offset = 0
+        for i in range(c.trick_len):
+            c.trick[i] = trick[i]
+            if i and beats(c, c.trick[i], c.trick[c.win_offset]):
+                c.win_offset = i
+        c.called_led = called_led
+        c.match_alive = match_alive if c.match_bonus else 0
+
+    # --- queries (all values are future values from the loaded state) ---
+    def upper(self):
+        """A cheap upper bound on the future value."""
+        cdef Context* c = &self.ctx
+        cdef int i, g = 0
+        if c.score_tricks:
+            return popcount64(c.hands[(c.leader + c.trick_len) % c.n_seats]) + (1 if c.trick_len else 0)
+        for i in range(c.trick_len):
+            g += c.points[c.trick[i]]
+        m = c.remaining
+        while m:
+            g += c.points[ctz64(m)]
+            m &= m - 1
+        return g + c.last_bonus + (c.match_bonus if c.match_alive else 0)
+
+    def search(self, int alpha, int beta):
+        cdef int v
+        with nogil:
+            v = search(&self.ctx, alpha, beta)
+        return v
+
+    def reaches(self, int target):
+        """Can the counted party win >= target from here?"""
+        cdef int v
+        if target <= 0:
+            return True
+        with nogil:
+            v = search(&self.ctx, target - 1, target)
+        return v >= target
+
+    def value(self):
+        cdef int hi = self.upper()
+        cdef int v
+        with nogil:
+            v = exact(&self.ctx, 0, hi)
+        return v
+
+    def to_move(self):
+        return (self.ctx.leader + self.ctx.trick_len) % self.ctx.n_seats
+
+    def legal(self):
+        """Legal cards of the player to move (all of them, not reduced)."""
+        cdef uint64_t m = legal_mask(&self.ctx, (self.ctx.leader + self.ctx.trick_len) % self.ctx.n_seats)
+        out = []
+        while m:
+            out.append(ctz64(m))
+            m &= m - 1
+        return out
+
+    def representatives(self):
+        """Legal cards reduced to one per equivalence run, in search order,
+        and a dict mapping every legal card to its run's representative."""
+        cdef uint8_t moves[MAX_MOVES]
+        cdef uint8_t head_of[MAX_CARDS]
+        cdef Context* c = &self.ctx
+        cdef int seat = (c.leader + c.trick_len) % c.n_seats
+        cdef uint64_t legal = legal_mask(c, seat)
+        cdef int n = representatives(c, legal, moves, head_of)
+        order_moves(c, seat, moves, n, -1)
+        heads = {}
+        while legal:
+            heads[ctz64(legal)] = head_of[ctz64(legal)]
+            legal &= legal - 1
+        return [moves[i] for i in range(n)], heads
+
+    def child_value(self, int card, int lo, int hi):
+        """Exact future value (from the current state) after playing ``card``.
+
+        The value of a trick the card completes is included.  ``lo``/``hi``
+        bound the answer.
+        """
+        cdef int g, mid
+        cdef Context* c = &self.ctx
+        with nogil:
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                g = play_card(c, card, mid - 1, mid)
+                if g >= mid:
+                    lo = g
+                else:
+                    hi = g
+        return lo
+
+    def child_reaches(self, int card, int target):
+        """After ``card``, can the counted party still win >= target (future)?"""
+        cdef int v
+        if target <= 0:
+            return True
+        with nogil:
+            v = play_card(&self.ctx, card, target - 1, target)
+        return v >= target

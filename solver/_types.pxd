@@ -1,0 +1,61 @@
+# The search context: everything the hot loop reads, in one flat struct of
+# plain C arrays (no Python objects, no allocation after set-up).
+from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint32_t
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+
+cdef enum:
+    MAX_SEATS = 8
+    MAX_CARDS = 36
+    N_CLASSES = 5
+    TRUMP = 4
+    PLAY_STANDARD = 0
+    PLAY_JASS_TRUMP = 1
+    MAX_MOVES = 16
+
+cdef struct TTEntry:
+    uint64_t key          # remaining cards | leader | flags | generation
+    int16_t lower         # bounds on what the counted party still wins
+    int16_t upper
+    int8_t best           # card that produced the bound, -1 if none
+    uint8_t depth         # cards remaining: cost of recomputing the entry
+
+cdef struct Context:
+    # --- rule tables (ContractTable, compiled) ---
+    int n_seats
+    uint8_t klass[MAX_CARDS]          # following class: plain suit 0..3 or TRUMP
+    uint8_t strength[MAX_CARDS]       # higher wins within a class
+    uint8_t points[MAX_CARDS]
+    uint64_t class_mask[N_CLASSES]
+    uint64_t weaker[MAX_CARDS]        # cards of the same class that this card beats
+    uint8_t order[N_CLASSES][MAX_CARDS]   # each class, strongest first
+    int order_len[N_CLASSES]
+    int play_rule
+    int special_card                  # Jass Buur: never forced, never merged
+    int score_tricks                  # a trick is worth 1, not its card points
+    int last_bonus
+    int match_bonus
+    uint8_t counted[MAX_SEATS]        # seats whose winnings make up the value
+    uint8_t maximizer[MAX_SEATS]      # seats that play to raise the value
+    # --- Sauspiel called Sau (called_suit < 0: none) ---
+    int called_suit
+    int called_sau
+    int holder
+    int davonlaufen_min
+    # --- the position ---
+    uint64_t hands[MAX_SEATS]
+    uint64_t remaining                # union of the hands
+    int leader
+    int trick_len
+    uint8_t trick[MAX_SEATS]
+    int win_offset                    # position in trick[] of the winning card
+    int called_led                    # the called suit has been led: restrictions lapsed
+    int match_alive                   # the counted party has won every trick so far
+    # --- transposition table ---
+    TTEntry* tt
+    uint64_t tt_mask                  # number of buckets - 1
+    uint64_t generation
+    # --- counters ---
+    uint64_t nodes

@@ -1,0 +1,130 @@
+"""Cards and their notation.
+
+Every game uses one card index layout, ``suit * 9 + rank``, so that any
+deck (32 or 36 cards) fits a 64-bit mask and the search needs no per-game
+index translation.  Ranks are numbered in the order they are printed in
+RULES.md's notation table; that order carries no trick-taking meaning (the
+contract tables in :mod:`solver.contracts` give that).
+
+Notation (RULES.md, "Card notation"): suit letter + rank, e.g. ``EO``,
+``H10``, ``CJ``.  Parsers also take lower case, ``Z``/``X`` for the
+Schafkopf ten and the suit symbols (♣=E, ♠=G, ♥=H, ♦=S for Schafkopf;
+♣=C, ♠=S, ♥=H, ♦=D for the French deck).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+GERMAN = "german"
+FRENCH = "french"
+
+SUIT_LETTERS = {GERMAN: "EGHS", FRENCH: "CSHD"}
+SUIT_NAMES = {
+    GERMAN: ("Eichel", "Gras", "Herz", "Schellen"),
+    FRENCH: ("Kreuz", "Pik", "Herz", "Karo"),
+}
+SUIT_SYMBOLS = "♣♠♥♦"
+RANKS = {
+    GERMAN: ("A", "10", "K", "O", "U", "9", "8", "7"),
+    FRENCH: ("A", "K", "Q", "J", "10", "9", "8", "7", "6"),
+}
+_RANK_ALIASES = {GERMAN: {"Z": "10", "X": "10"}, FRENCH: {}}
+
+RANKS_PER_SUIT = 9  # index stride, shared by both decks
+GAME_DECK = {"schafkopf": GERMAN, "jass": FRENCH, "scharwenzel": FRENCH}
+
+
+class CardError(ValueError):
+    """A card string that names no card of the deck."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card of a given deck style.
+
+    ``index`` is the bit position used by the solver (``suit * 9 + rank``).
+    """
+
+    index: int
+    deck: str = GERMAN
+
+    @property
+    def suit(self) -> int:
+        return self.index // RANKS_PER_SUIT
+
+    @property
+    def rank(self) -> str:
+        return RANKS[self.deck][self.index % RANKS_PER_SUIT]
+
+    @property
+    def suit_letter(self) -> str:
+        return SUIT_LETTERS[self.deck][self.suit]
+
+    def __str__(self) -> str:
+        return self.suit_letter + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``♥10``."""
+        return SUIT_SYMBOLS[self.suit] + self.rank
+
+
+def card(suit: int, rank: str, deck: str = GERMAN) -> Card:
+    """The card of ``suit`` (0..3) and printed ``rank`` in ``deck``."""
+    return Card(suit * RANKS_PER_SUIT + RANKS[deck].index(rank), deck)
+
+
+def parse_card(text: str, deck: str = GERMAN) -> Card:
+    """Parse one card in the notation of RULES.md.
+
+    >>> str(parse_card("hz"))
+    'H10'
+    >>> str(parse_card("♣J", FRENCH))
+    'CJ'
+    """
+    raw = text.strip()
+    if len(raw) < 2:
+        raise CardError(f"unknown card {text!r}")
+    head, rank = raw[0], raw[1:].upper()
+    if head in SUIT_SYMBOLS:
+        suit = SUIT_SYMBOLS.index(head)
+    else:
+        letters = SUIT_LETTERS[deck]
+        if head.upper() not in letters:
+            raise CardError(f"unknown suit {head!r} in card {text!r} (suits: {' '.join(letters)})")
+        suit = letters.index(head.upper())
+    rank = _RANK_ALIASES[deck].get(rank, rank)
+    if rank not in RANKS[deck]:
+        raise CardError(
+            f"unknown rank {raw[1:]!r} in card {text!r} (ranks: {' '.join(RANKS[deck])})"
+        )
+    return card(suit, rank, deck)
+
+
+def parse_cards(text: str | Iterable[str], deck: str = GERMAN) -> list[Card]:
+    """Parse a space- or comma-separated hand, or a list of card strings."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(item, deck) for item in items]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int, deck: str) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(Card(low.bit_length() - 1, deck))
+        mask ^= low
+    return out

@@ -1,0 +1,365 @@
+"""Positions: the solver's input, one value object per deal and play so far.
+
+A position is JSON (see README, "Positions").  :meth:`Position.from_json`
+validates everything once, at the boundary, and raises
+:class:`PositionError` with a one-line message naming the problem; after
+that the rest of the code trusts it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .cards import (FRENCH, GAME_DECK, GERMAN, RANKS, SUIT_LETTERS, Card, CardError, card,
+                    parse_card)
+from .contracts import (CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, ContractTable,
+                        contract_table)
+from .play import CalledSau, GameState, IllegalPlay, party_total
+
+HIDDEN = "?"
+
+#: Rule variants a position may switch on (RULES.md "variant"), with defaults.
+RULE_DEFAULTS: dict[str, Any] = {
+    "davonlaufen_min": 4,  # Sauspiel: cards of the called suit needed to run away
+    "weis_four_low_zero": False,  # Jass: four 6s/7s/8s are worth 0
+    "weis_sequence_cap": False,  # Jass: sequences capped at 100
+    "weis_four_beats_sequence": False,  # Jass: four of a kind beats an equal sequence
+    "weis_kreuzweis": True,  # Jass: a card may count in two Weis
+    "jass_multiplier": 1,  # Jass: multiplier applied to weis and stoeck figures
+}
+
+
+class PositionError(ValueError):
+    """The position is malformed or impossible; the message is one line."""
+
+
+def _deck_cards(game: str, n_seats: int, hand_size: int) -> list[Card]:
+    """The full deck in play for this game, seat count and hand size."""
+    deck = GAME_DECK[game]
+    ranks = RANKS[deck]
+    if game == "schafkopf":
+        drop = ("7", "8") if hand_size == 6 else ()
+    elif game == "scharwenzel":
+        drop = ("6",) if n_seats in (4, 8) else ()
+    else:
+        drop = ()
+    return [card(s, r, deck) for s in range(4) for r in ranks if r not in drop]
+
+
+def deck_description(game: str, n_seats: int, hand_size: int) -> str:
+    n = len(_deck_cards(game, n_seats, hand_size))
+    if game == "schafkopf" and hand_size == 6:
+        return "short deck (24 cards)"
+    return f"{n}-card deck"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A validated position.  ``deal[s]`` is None for a hidden hand ("?")."""
+
+    game: str
+    contract: str
+    declarer: int
+    leader: int
+    deal: tuple[tuple[Card, ...] | None, ...]
+    play: tuple[Card, ...] = ()
+    trump: int | None = None
+    called: int | None = None
+    tout: bool = False
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+    # -- parsing -----------------------------------------------------------
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any], *, allow_hidden: bool = False) -> "Position":
+        """Parse and validate a position (a JSON string or a decoded object)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        if not isinstance(data, Mapping):
+            raise PositionError("a position must be a JSON object")
+        return _parse(data, allow_hidden)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of this position; ``from_json(to_json())`` round-trips."""
+        out: dict[str, Any] = {"game": self.game, "contract": self.contract}
+        letters = SUIT_LETTERS[self.deck]
+        if self.trump is not None:
+            out["trump"] = letters[self.trump]
+        if self.called is not None:
+            out["called"] = letters[self.called]
+        if self.game == "schafkopf" and self.contract in TOUT_CONTRACTS:
+            out["tout"] = self.tout
+        out["declarer"] = self.declarer
+        out["leader"] = self.leader
+        out["deal"] = [HIDDEN if h is None else " ".join(map(str, h)) for h in self.deal]
+        out["play"] = [str(c) for c in self.play]
+        rules = {k: v for k, v in self.rules.items() if RULE_DEFAULTS.get(k) != v}
+        if rules:
+            out["rules"] = rules
+        return out
+
+    # -- derived facts -----------------------------------------------------
+    @property
+    def deck(self) -> str:
+        return GAME_DECK[self.game]
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.deal)
+
+    @property
+    def hand_size(self) -> int:
+        return next(len(h) for h in self.deal if h is not None)
+
+    @property
+    def n_tricks(self) -> int:
+        return self.hand_size
+
+    def rule(self, key: str) -> Any:
+        return self.rules.get(key, RULE_DEFAULTS[key])
+
+    @property
+    def table(self) -> ContractTable:
+        return contract_table(self.game, self.contract, self.trump, self.tout)
+
+    @property
+    def scores_tricks(self) -> bool:
+        """True where ``value`` counts tricks (Tout, Scharwenzel), not card points."""
+        return self.tout or self.game == "scharwenzel"
+
+    @property
+    def partner(self) -> int | None:
+        """Seat of the holder of the called Sau in a sauspiel."""
+        if self.contract != "sauspiel" or self.called is None:
+            return None
+        sau = card(self.called, "A", GERMAN)
+        for seat, hand in enumerate(self.deal):
+            if hand is not None and sau in hand:
+                return seat
+        return None
+
+    @property
+    def declaring_party(self) -> frozenset[int]:
+        """Seats whose result ``value`` reports (RULES.md / README "What a solve returns")."""
+        n, d = self.n_seats, self.declarer
+        if self.game == "jass":
+            return frozenset({d, (d + 2) % n})
+        if self.game == "scharwenzel":
+            return frozenset(s for s in range(n) if s % 2 == d % 2)
+        if self.contract == "sauspiel" and self.partner is not None:
+            return frozenset({d, self.partner})
+        return frozenset({d})
+
+    @property
+    def maximizing_seats(self) -> frozenset[int]:
+        """Seats that play to raise ``value`` (in ramsch: everyone but the declarer)."""
+        if self.contract == "ramsch":
+            return frozenset(range(self.n_seats)) - {self.declarer}
+        return self.declaring_party
+
+    @property
+    def match_bonus(self) -> int:
+        return self.table.match_bonus
+
+    def initial_state(self) -> GameState:
+        if any(h is None for h in self.deal):
+            raise PositionError("the position has hidden hands; deal them before solving")
+        hands = [sum(1 << c.index for c in h) for h in self.deal]
+        called = None
+        if self.contract == "sauspiel":
+            called = CalledSau(self.called, card(self.called, "A", GERMAN).index,
+                               self.partner, int(self.rule("davonlaufen_min")))
+        return GameState(self.table, hands, self.leader, called)
+
+    def state(self) -> GameState:
+        """The state after replaying ``play`` (already checked at parse time)."""
+        st = self.initial_state()
+        for c in self.play:
+            st.play(c.index)
+        return st
+
+    def value_so_far(self, st: GameState) -> int:
+        """What the reported party has won in completed tricks of ``st``.
+
+        The match bonus is left to the search, which awards it at the end."""
+        return party_total(st, self.declaring_party, 0)
+
+    def with_play(self, play: tuple[Card, ...]) -> "Position":
+        return Position(self.game, self.contract, self.declarer, self.leader, self.deal,
+                        tuple(play), self.trump, self.called, self.tout, self.rules)
+
+    def with_deal(self, deal) -> "Position":
+        return Position(self.game, self.contract, self.declarer, self.leader, tuple(deal),
+                        self.play, self.trump, self.called, self.tout, self.rules)
+
+
+# ---------------------------------------------------------------------------
+def _suit(game: str, value: Any, what: str) -> int:
+    letters = SUIT_LETTERS[GAME_DECK[game]]
+    symbols = "♣♠♥♦"
+    if isinstance(value, str) and len(value.strip()) == 1:
+        v = value.strip()
+        if v.upper() in letters:
+            return letters.index(v.upper())
+        if v in symbols:
+            return symbols.index(v)
+    raise PositionError(f"unknown {what} suit {value!r} for {game} (suits: {' '.join(letters)})")
+
+
+def _seat(data: Mapping[str, Any], key: str, n: int) -> int:
+    if key not in data:
+        raise PositionError(f"missing {key!r} (a seat 0..{n - 1})")
+    v = data[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+        raise PositionError(f"{key!r} must be a seat 0..{n - 1}, got {v!r}")
+    return v
+
+
+def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
+    known = {"game", "contract", "trump", "called", "tout", "declarer", "leader", "deal", "play", "rules"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise PositionError(f"unknown key {unknown[0]!r} in position")
+    game = data.get("game")
+    if game not in GAMES:
+        raise PositionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    contract = data.get("contract")
+    if contract not in CONTRACTS[game]:
+        raise PositionError(f"unknown contract {contract!r} for {game} (contracts: {', '.join(CONTRACTS[game])})")
+    deck = GAME_DECK[game]
+
+    trump = None
+    if (game, contract) in NEEDS_TRUMP:
+        if data.get("trump") is None:
+            raise PositionError(f"{game} {contract} needs 'trump' (a suit letter)")
+        trump = _suit(game, data["trump"], "trump")
+    elif data.get("trump") is not None:
+        raise PositionError(f"{game} {contract} takes no 'trump'")
+
+    tout = data.get("tout", False)
+    if not isinstance(tout, bool):
+        raise PositionError(f"'tout' must be true or false, got {tout!r}")
+    if tout and not (game == "schafkopf" and contract in TOUT_CONTRACTS):
+        raise PositionError(f"no Tout in {game} {contract} (only solo, wenz, geier, farbwenz, farbgeier)")
+
+    rules = dict(RULE_DEFAULTS)
+    given_rules = data.get("rules") or {}
+    if not isinstance(given_rules, Mapping):
+        raise PositionError("'rules' must be an object of variant settings")
+    for k, v in given_rules.items():
+        if k not in RULE_DEFAULTS:
+            raise PositionError(f"unknown rule variant {k!r} (known: {', '.join(RULE_DEFAULTS)})")
+        want = type(RULE_DEFAULTS[k])
+        if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
+            raise PositionError(f"rule variant {k!r} must be {want.__name__}, got {v!r}")
+        rules[k] = v
+    if not 1 <= rules["davonlaufen_min"] <= 8:
+        raise PositionError("rule variant 'davonlaufen_min' must be 1..8")
+
+    raw_deal = data.get("deal")
+    if not isinstance(raw_deal, list) or not raw_deal:
+        raise PositionError("'deal' must be a list with one string of cards per seat")
+    n = len(raw_deal)
+    allowed = (4, 6, 8) if game == "scharwenzel" else (4,)
+    if n not in allowed:
+        raise PositionError(f"{game} is played by {' or '.join(map(str, allowed))} players, the deal has {n} hands")
+    deal: list[tuple[Card, ...] | None] = []
+    for seat, text in enumerate(raw_deal):
+        if allow_hidden and isinstance(text, str) and text.strip() == HIDDEN:
+            deal.append(None)
+            continue
+        if not isinstance(text, (str, list)):
+            raise PositionError(f"hand of seat {seat} must be a string of cards")
+        items = text.replace(",", " ").split() if isinstance(text, str) else text
+        try:
+            deal.append(tuple(parse_card(str(x), deck) for x in items))
+        except CardError as e:
+            raise PositionError(f"seat {seat}: {e}") from None
+    known_hands = [h for h in deal if h is not None]
+    if not known_hands:
+        raise PositionError("every hand is hidden")
+    sizes = {len(h) for h in known_hands}
+    if len(sizes) > 1:
+        detail = ", ".join(f"seat {s}: {len(h)}" for s, h in enumerate(deal) if h is not None)
+        raise PositionError(f"hands of different sizes ({detail})")
+    size = sizes.pop()
+    full = _deck_cards(game, n, size)
+    if size * n != len(full):
+        expect = {"schafkopf": "8 cards each (or 6 with the short deck)", "jass": "9 cards each"}.get(
+            game, {4: "8 cards each", 6: "6 cards each", 8: "4 cards each"}[n])
+        raise PositionError(f"{game} with {n} players deals {expect}, got {size}")
+    in_deck = set(full)
+    seen: dict[Card, int] = {}
+    for seat, h in enumerate(deal):
+        for c in h or ():
+            if c not in in_deck:
+                raise PositionError(f"card {c} is not in the {deck_description(game, n, size)}")
+            if c in seen:
+                raise PositionError(f"card {c} dealt twice (seats {seen[c]} and {seat})")
+            seen[c] = seat
+    if None not in deal:
+        missing = [c for c in full if c not in seen]
+        if missing:
+            raise PositionError(f"card {missing[0]} missing from the deck")
+
+    declarer = _seat(data, "declarer", n)
+    leader = _seat(data, "leader", n)
+
+    called = None
+    if contract == "sauspiel":
+        if data.get("called") is None:
+            raise PositionError("a sauspiel needs 'called' (E, G or S: the suit of the called Sau)")
+        called = _suit(game, data["called"], "called")
+        if called == 2:
+            raise PositionError("the Herz Sau cannot be called: Herz is trump in a sauspiel")
+        sau = card(called, "A", GERMAN)
+        dh = deal[declarer]
+        if dh is not None:
+            if sau in dh:
+                raise PositionError(f"the declarer holds the called Sau {sau} himself")
+            table = contract_table(game, contract, None)
+            if not any(c.suit == called and table.follow_class[c.index] != TRUMP for c in dh):
+                raise PositionError(f"the declarer has no card of the called suit {SUIT_LETTERS[deck][called]} "
+                                    "(he must hold one to call its Sau)")
+    elif data.get("called") is not None:
+        raise PositionError(f"only a sauspiel calls a Sau ('called' given for {contract})")
+
+    raw_play = data.get("play", [])
+    if isinstance(raw_play, str):
+        raw_play = raw_play.replace(",", " ").split()
+    if not isinstance(raw_play, list):
+        raise PositionError("'play' must be a list of cards")
+    try:
+        play = tuple(parse_card(str(x), deck) for x in raw_play)
+    except CardError as e:
+        raise PositionError(f"play: {e}") from None
+    if len(play) > size * n:
+        raise PositionError(f"'play' has {len(play)} cards but the deal only {size * n}")
+
+    pos = Position(game, contract, declarer, leader, tuple(deal), play, trump, called, tout, rules)
+    if None in deal:
+        _check_hidden_play(pos)
+    else:
+        st = pos.initial_state()
+        for i, c in enumerate(play):
+            seat = st.to_move
+            try:
+                st.play(c.index)
+            except IllegalPlay as e:
+                raise PositionError(f"illegal card {c} by seat {seat} at play[{i}]: {e}") from None
+    return pos
+
+
+def _check_hidden_play(pos: Position) -> None:
+    """With hidden hands only the visible facts can be checked here; the
+    analysis layer replays the play against each sampled deal."""
+    deck = set(_deck_cards(pos.game, pos.n_seats, pos.hand_size))
+    known = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
+    for i, c in enumerate(pos.play):
+        if c not in deck:
+            raise PositionError(f"play[{i}]: card {c} is not in the deck")
+        if c in pos.play[:i]:
+            raise PositionError(f"play[{i}]: card {c} is played twice")

@@ -1,0 +1,202 @@
+"""The solver's Python face: ``solve(position)`` and ``reaches(position, t)``.
+
+A :class:`Solver` owns one Cython :class:`~solver._search.Engine` (and so
+one bounded transposition table) and reuses it for every query; the
+module-level functions use a per-thread default solver.  Positions are
+validated once, when they are parsed (:class:`~solver.position.Position`).
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ._search import Engine
+from .cards import Card
+from .play import GameState
+from .position import Position, PositionError
+from .weis import jass_weis
+
+#: Default transposition table: 2**18 buckets of 4 entries of 16 bytes = 16 MiB.
+DEFAULT_TT_BITS = 18
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of optimal play from a position.
+
+    ``value``: what the reported party has at the end (card points, or
+    tricks for Tout and Scharwenzel; Jass with last-trick and match bonus).
+    ``moves``: every legal card of the player to move -> ``value`` after it.
+    ``pv``: one optimal line of play to the end.
+    """
+
+    value: int
+    moves: dict[str, int]
+    to_move: int | None
+    pv: list[str]
+    nodes: int = 0
+    weis: list[int] | None = None
+    stoeck: list[int] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": self.value, "moves": self.moves, "to_move": self.to_move,
+                               "pv": self.pv}
+        if self.weis is not None:
+            out["weis"] = self.weis
+            out["stoeck"] = self.stoeck
+        out.update(self.extra)
+        return out
+
+
+def _as_position(position: Position | Mapping[str, Any] | str) -> Position:
+    if isinstance(position, Position):
+        return position
+    return Position.from_json(position)
+
+
+class Solver:
+    """An exact open-hand solver with a bounded transposition table.
+
+    ``tt_bits`` sets the table size: ``2**tt_bits * 64`` bytes (default
+    16 MiB).  Not thread-safe: use one Solver per thread.
+    """
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+        self.engine = Engine(tt_bits)
+        self._loaded: tuple | None = None
+
+    @property
+    def tt_bytes(self) -> int:
+        return self.engine.tt_bytes
+
+    # -- loading -------------------------------------------------------------
+    def _load(self, pos: Position) -> GameState:
+        """Load ``pos``; the table is kept when only the play differs."""
+        st = pos.state()
+        rules_key = (pos.game, pos.contract, pos.trump, pos.called, pos.tout, pos.declarer,
+                     pos.deal, tuple(sorted(pos.rules.items())))
+        if rules_key != self._loaded:
+            n = pos.n_seats
+            counted = [s in pos.declaring_party for s in range(n)]
+            maxi = [s in pos.maximizing_seats for s in range(n)]
+            called = None
+            if st.called is not None:
+                cs = st.called
+                called = (cs.suit, cs.sau, cs.holder, cs.davonlaufen_min)
+            self.engine.load_rules(pos.table, counted, maxi, called)
+            self._loaded = rules_key
+        self._load_state(pos, st)
+        return st
+
+    def _load_state(self, pos: Position, st: GameState) -> None:
+        party = pos.declaring_party
+        match_alive = all(w in party for _, _, w in st.history)
+        self.engine.load_state(st.hands, st.leader, st.trick, st.called_suit_led, match_alive)
+
+    # -- queries -------------------------------------------------------------
+    def value(self, position: Position | Mapping[str, Any] | str) -> int:
+        """The exact ``value`` of the position under optimal play."""
+        pos = _as_position(position)
+        st = self._load(pos)
+        return pos.value_so_far(st) + self.engine.value()
+
+    def reaches(self, position: Position | Mapping[str, Any] | str, target: int) -> bool:
+        """Whether optimal play gives ``value >= target`` (one null-window search)."""
+        pos = _as_position(position)
+        st = self._load(pos)
+        return self.engine.reaches(target - pos.value_so_far(st))
+
+    def solve(self, position: Position | Mapping[str, Any] | str, *, moves: bool = True,
+              pv: bool = True) -> Result:
+        """Value, every legal card's value and one optimal line of play."""
+        pos = _as_position(position)
+        st = self._load(pos)
+        eng = self.engine
+        nodes0 = eng.nodes
+        so_far = pos.value_so_far(st)
+        future = eng.value()
+        card_values: dict[str, int] = {}
+        if moves and not st.finished:
+            card_values = self._move_values(pos, st, future)
+        line = self._principal_variation(pos, st, future) if pv else []
+        weis = stoeck = None
+        if pos.game == "jass":
+            weis, stoeck = jass_weis(pos)
+        return Result(so_far + future, card_values, None if st.finished else st.to_move, line,
+                      eng.nodes - nodes0, weis, stoeck)
+
+    def _move_values(self, pos: Position, st: GameState, future: int) -> dict[str, int]:
+        eng = self.engine
+        so_far = pos.value_so_far(st)
+        reps, heads = eng.representatives()
+        hi = eng.upper()
+        maximizing = st.to_move in pos.maximizing_seats
+        values = {}
+        for card in reps:
+            # The best card of the mover attains ``future`` exactly: that bounds
+            # every other card from one side and saves a bisection step.
+            if maximizing:
+                values[card] = eng.child_value(card, 0, future)
+            else:
+                values[card] = eng.child_value(card, future, hi)
+        out = {}
+        for card in sorted(heads, key=lambda c: (pos.table.follow_class[c] != 4, pos.table.follow_class[c], -pos.table.strength[c])):
+            out[str(Card(card, pos.deck))] = so_far + values[heads[card]]
+        return out
+
+    def _principal_variation(self, pos: Position, st: GameState, future: int) -> list[str]:
+        """Follow, card by card, a move that keeps the value; reload at the end."""
+        eng = self.engine
+        total = pos.value_so_far(st) + future
+        st = st.copy()
+        line = []
+        while not st.finished:
+            maximizing = st.to_move in pos.maximizing_seats
+            reps, _ = eng.representatives()
+            chosen = reps[-1]
+            for card in reps:
+                if maximizing:
+                    ok = eng.child_reaches(card, future)
+                else:
+                    ok = not eng.child_reaches(card, future + 1)
+                if ok:
+                    chosen = card
+                    break
+            st.play(chosen)
+            line.append(str(Card(chosen, pos.deck)))
+            future = total - pos.value_so_far(st)
+            self._load_state(pos, st)
+        self._load_state(pos, pos.state())
+        return line
+
+
+_local = threading.local()
+
+
+def default_solver() -> Solver:
+    """The calling thread's shared solver (one table per thread)."""
+    s = getattr(_local, "solver", None)
+    if s is None:
+        s = _local.solver = Solver()
+    return s
+
+
+def solve(position: Position | Mapping[str, Any] | str, *, moves: bool = True,
+          pv: bool = True) -> Result:
+    """Solve a position exactly; see :meth:`Solver.solve`."""
+    return default_solver().solve(position, moves=moves, pv=pv)
+
+
+def reaches(position: Position | Mapping[str, Any] | str, target: int) -> bool:
+    """Whether optimal play gives ``value >= target``; see :meth:`Solver.reaches`."""
+    return default_solver().reaches(position, target)
+
+
+def value(position: Position | Mapping[str, Any] | str) -> int:
+    """The exact value; see :meth:`Solver.value`."""
+    return default_solver().value(position)
+
+
+__all__ = ["Result", "Solver", "solve", "reaches", "value", "PositionError"]
