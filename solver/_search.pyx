@@ -9,7 +9,7 @@ share them.  ``Engine`` is the Python-facing wrapper: it is loaded once per
 position and validates nothing (the boundary in ``search.py`` does).
 """
 from libc.stdint cimport uint64_t, uint8_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
@@ -54,6 +54,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef uint64_t bit = <uint64_t>1 << card
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
+    cdef uint8_t saved_trick[MAX_SEATS]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
     c.trick[c.trick_len] = <uint8_t>card
@@ -74,7 +75,9 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
             c.called_led = 1
         c.leader = winner
         c.trick_len = 0
+        memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
         v = gain + search(c, alpha - gain, beta - gain)
+        memcpy(c.trick, saved_trick, MAX_SEATS)
         c.trick_len = c.n_seats
         c.leader = saved_leader
         c.match_alive = saved_match
@@ -119,6 +122,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             if e.upper < beta:
                 beta = e.upper
             tt_move = e.best
+    cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = (c.leader + c.trick_len) % c.n_seats
     maximizing = c.maximizer[seat]
     n = representatives(c, legal_mask(c, seat), moves, NULL)
@@ -146,9 +150,9 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                     if alpha >= beta:
                         break
     if at_trick_start:
-        if best <= alpha:
+        if best <= alpha0:
             tt_store(c, key, 0, best, best_move)
-        elif best >= beta:
+        elif best >= beta0:
             tt_store(c, key, best, 1 << 14, best_move)
         else:
             tt_store(c, key, best, best, best_move)
