@@ -100,7 +100,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         if m == first:
             s = 100000
         elif c.trick_len == 0:
-            # lead: strong cards first, trumps before plain ones
+            # lead: strong cards first, trumps before plain ones (measured
+            # better than "cash the top card, else go low" on bench deals)
             s = c.strength[m] * 4 + (40 if c.klass[m] == TRUMP else 0) + c.points[m]
         else:
             w = c.trick[c.win_offset]

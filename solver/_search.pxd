@@ -2,7 +2,7 @@ from solver._types cimport Context
 
 cdef int search(Context* c, int alpha, int beta) noexcept nogil
 cdef int exact(Context* c, int lo, int hi) noexcept nogil
-cdef int upper_bound(Context* c) noexcept nogil
+
 
 cdef class Engine:
     cdef Context ctx

@@ -33,19 +33,15 @@ cdef inline int trick_gain(Context* c, int winner) noexcept nogil:
     return g
 
 
-cdef int upper_bound(Context* c) noexcept nogil:
-    """Most the counted party can still win from a trick start."""
-    cdef uint64_t m = c.remaining
-    cdef int g = 0
+cdef inline int upper_bound(Context* c) noexcept nogil:
+    """Most the counted party can still win (the current trick included)."""
     if c.score_tricks:
-        return popcount64(c.hands[c.leader])
-    while m:
-        g += c.points[ctz64(m)]
-        m &= m - 1
-    g += c.last_bonus
-    if c.match_alive:
-        g += c.match_bonus
-    return g
+        return popcount64(c.hands[c.leader]) + (1 if c.trick_len else 0)
+    return c.points_left + c.last_bonus + (c.match_bonus if c.match_alive else 0)
+
+
+cdef inline int saved_trick_card(Context* c, int i) noexcept nogil:
+    return c.trick[i]
 
 
 cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
@@ -55,6 +51,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
+    cdef int i, saved_points
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
     c.trick[c.trick_len] = <uint8_t>card
@@ -75,9 +72,13 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
             c.called_led = 1
         c.leader = winner
         c.trick_len = 0
+        saved_points = c.points_left
+        for i in range(c.n_seats):
+            c.points_left -= c.points[saved_trick_card(c, i)]
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
         v = gain + search(c, alpha - gain, beta - gain)
         memcpy(c.trick, saved_trick, MAX_SEATS)
+        c.points_left = saved_points
         c.trick_len = c.n_seats
         c.leader = saved_leader
         c.match_alive = saved_match
@@ -100,14 +101,14 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
     c.nodes += 1
+    if at_trick_start and c.remaining == 0:
+        return c.match_bonus if c.match_alive else 0
+    hi = upper_bound(c)
+    if hi <= alpha:
+        return hi
+    if beta <= 0:
+        return 0
     if at_trick_start:
-        if c.remaining == 0:
-            return c.match_bonus if c.match_alive else 0
-        hi = upper_bound(c)
-        if hi <= alpha:
-            return hi
-        if beta <= 0:
-            return 0
         key = tt_key(c)
         e = tt_probe(c, key)
         if e != NULL:
@@ -266,21 +267,18 @@ cdef class Engine:
                 c.win_offset = i
         c.called_led = called_led
         c.match_alive = match_alive if c.match_bonus else 0
+        c.points_left = 0
+        m = c.remaining
+        while m:
+            c.points_left += c.points[ctz64(m)]
+            m &= m - 1
+        for i in range(c.trick_len):
+            c.points_left += c.points[c.trick[i]]
 
     # --- queries (all values are future values from the loaded state) ---
     def upper(self):
         """A cheap upper bound on the future value."""
-        cdef Context* c = &self.ctx
-        cdef int i, g = 0
-        if c.score_tricks:
-            return popcount64(c.hands[(c.leader + c.trick_len) % c.n_seats]) + (1 if c.trick_len else 0)
-        for i in range(c.trick_len):
-            g += c.points[c.trick[i]]
-        m = c.remaining
-        while m:
-            g += c.points[ctz64(m)]
-            m &= m - 1
-        return g + c.last_bonus + (c.match_bonus if c.match_alive else 0)
+        return upper_bound(&self.ctx)
 
     def search(self, int alpha, int beta):
         cdef int v

@@ -53,6 +53,7 @@ cdef struct Context:
     int win_offset                    # position in trick[] of the winning card
     int called_led                    # the called suit has been led: restrictions lapsed
     int match_alive                   # the counted party has won every trick so far
+    int points_left                   # card points not yet in a completed trick
     # --- transposition table ---
     TTEntry* tt
     uint64_t tt_mask                  # number of buckets - 1

@@ -17,8 +17,9 @@ from .play import GameState
 from .position import Position, PositionError
 from .weis import jass_weis
 
-#: Default transposition table: 2**18 buckets of 4 entries of 16 bytes = 16 MiB.
-DEFAULT_TT_BITS = 18
+#: Default transposition table: 2**20 buckets of 4 entries of 16 bytes = 64 MiB
+#: (measured: 16 MiB costs Jass deals 35% more nodes).
+DEFAULT_TT_BITS = 20
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class Solver:
     """An exact open-hand solver with a bounded transposition table.
 
     ``tt_bits`` sets the table size: ``2**tt_bits * 64`` bytes (default
-    16 MiB).  Not thread-safe: use one Solver per thread.
+    64 MiB).  Not thread-safe: use one Solver per thread.
     """
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:

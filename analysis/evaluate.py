@@ -1,0 +1,480 @@
+"""Contracts before play: which contract should this hand announce, and how
+likely will it win?
+
+Every contract the hand may announce is played open-handed on the same N
+sampled deals (:mod:`analysis.sampling`), so differences between
+contracts are measured on equal cards (a paired comparison).  Each figure
+asks the solver only what it needs:
+
+* Schafkopf: the outcome level of a game (lost Schwarz, lost Schneider,
+  lost, won, won Schneider, won Schwarz) is found with threshold queries
+  (``reaches`` 61, then 91 or 31) and trick-count queries for Schwarz and
+  Tout.  A trick-count query asks the same contract with Tout scoring
+  (value = tricks of the declaring party, ``tout=True``), also for the
+  Sauspiel, whose JSON form has no Tout: a party takes every trick exactly
+  when it can force ``n_tricks`` tricks, which 120 card points would not
+  prove (a trick may hold 0 points).  The payout depends only on the level
+  and the Laufende, so it needs no exact value; because the levels are
+  nested "can force at least" sets, the level found is the one of optimal
+  play for the payout itself.
+* The exact card points (the mean shown in the table, the ``--plot``) are
+  computed last, only for the contracts still in contention, by bisection
+  inside the level's known point range.
+* Jass payouts depend on the exact points, so Jass asks for the value.
+  Scharwenzel levels are trick thresholds (majority, equal, every trick).
+
+Racing: after 50 samples and then at 100, 200, 400, 800, a contract whose
+payout is below the leader's on the same deals by more than
+:data:`RACE_Z` standard errors stops sampling (the output names it and its
+sample count).  Every contract in contention gets all N samples.
+"""
+from __future__ import annotations
+
+import dataclasses
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from math import sqrt
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from solver import Position
+from solver.cards import SUIT_LETTERS, GAME_DECK, Card, parse_cards
+from solver.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS
+from solver.deals import callable_suits, position_json
+from solver.position import RULE_DEFAULTS, PositionError
+from solver.weis import jass_weis
+
+from .errors import InputError
+from .executor import ProgressBar, run_tasks, worker_solver
+from .render import contract_title
+from .sampling import Constraints, DealSampler, deal_shape
+from .scoring import (FREE_POINTS, SCHNEIDER_POINTS, WIN_POINTS, Level, Tariff, jass_level,
+                      jass_payout, schafkopf_payout, scharwenzel_majority, scharwenzel_payout)
+
+#: Two-sided 95% normal quantile, for every interval shown.
+Z95 = 1.959963984540054
+#: Standard errors by which a contract must trail the leader to stop early.
+#: Above 1.96 because the race looks several times.
+RACE_Z = 3.0
+#: Cumulative sample counts after which the race is checked (then N).
+RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
+#: Samples per task: small enough to balance two workers in a 50-sample
+#: batch, large enough that task overhead stays negligible.
+CHUNK = 10
+
+
+# ---------------------------------------------------------------------------
+# Estimates
+@dataclass(frozen=True)
+class Estimate:
+    """A sample mean with its 95% interval over ``n`` samples."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def to_json(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+def proportion(hits: np.ndarray) -> Estimate:
+    """Share of true values with its Wilson 95% interval (sound at 0 and 1)."""
+    n = len(hits)
+    if n == 0:
+        return Estimate(float("nan"), 0.0, 1.0, 0)
+    p = float(np.count_nonzero(hits)) / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def sample_mean(values: np.ndarray) -> Estimate:
+    """Mean with a normal 95% interval (degenerate for a single sample)."""
+    n = len(values)
+    mean = float(np.mean(values))
+    half = Z95 * float(np.std(values, ddof=1)) / sqrt(n) if n > 1 else 0.0
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+# ---------------------------------------------------------------------------
+# Contracts
+@dataclass(frozen=True)
+class ContractSpec:
+    """One announceable contract; ``id`` names it on the command line."""
+
+    game: str
+    contract: str
+    trump: int | None = None
+    called: int | None = None
+    tout: bool = False
+
+    @property
+    def id(self) -> str:
+        letters = SUIT_LETTERS[GAME_DECK[self.game]]
+        suit = self.called if self.called is not None else self.trump
+        parts = [self.contract] + ([letters[suit]] if suit is not None else []) + (["tout"] if self.tout else [])
+        return "-".join(parts)
+
+    def position(self, deal: Sequence[Sequence[Card]], declarer: int, leader: int,
+                 rules: Mapping[str, Any] | None = None) -> Position:
+        """The validated position of this contract on ``deal``."""
+        return Position.from_json(position_json(self.game, self.contract, deal, declarer=declarer,
+                                                leader=leader, trump=self.trump, called=self.called,
+                                                tout=self.tout, rules=dict(rules or {})))
+
+
+def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[ContractSpec]:
+    """Every contract ``hand`` may announce: Schafkopf Sauspiel on each callable
+    Sau, the suited and unsuited solo games and each one's Tout; Jass the four
+    trumps, obenabe and undeufe; Scharwenzel each trump suit."""
+    if game == "schafkopf":
+        out = [ContractSpec(game, "sauspiel", called=s) for s in callable_suits(hand)]
+        for tout in (False, True):
+            for contract in TOUT_CONTRACTS:
+                suits = range(4) if (game, contract) in NEEDS_TRUMP else (None,)
+                out += [ContractSpec(game, contract, trump=s, tout=tout) for s in suits]
+        return out
+    if game == "jass":
+        return [ContractSpec(game, "trump", trump=s) for s in range(4)] + \
+            [ContractSpec(game, "obenabe"), ContractSpec(game, "undeufe")]
+    return [ContractSpec(game, "trump", trump=s) for s in range(4)]
+
+
+def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> list[ContractSpec]:
+    """The specs named by ``wanted``: an id (``solo-H``, ``solo-H-tout``) or a
+    prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout)."""
+    out = []
+    for name in wanted:
+        name = name.strip().lower()
+        hits = [s for s in specs if s.id.lower() == name or s.id.lower().startswith(name + "-")
+                or (name == "tout" and s.tout)]
+        if not hits:
+            raise InputError(f"no contract {name!r} for this hand (contracts: {' '.join(s.id for s in specs)})")
+        out += [s for s in hits if s not in out]
+    return [s for s in specs if s in out]
+
+
+# ---------------------------------------------------------------------------
+# Results
+@dataclass
+class ContractResult:
+    """One contract's figures over the samples it received."""
+
+    spec: ContractSpec
+    name: str
+    levels: np.ndarray  # Level per sample
+    payouts: np.ndarray  # declarer's net payout per sample
+    points: np.ndarray | None = None  # exact value per sample (contracts in contention)
+    stopped_after: int | None = None  # samples when stopped early by the race
+
+    @property
+    def samples(self) -> int:
+        return len(self.levels)
+
+    @property
+    def payout(self) -> Estimate:
+        return sample_mean(self.payouts)
+
+    @property
+    def p_win(self) -> Estimate:
+        return proportion(self.levels >= Level.WON)
+
+    def figures(self) -> dict[str, Estimate | None]:
+        """Every figure of the row; None where the contract has no such thing."""
+        spec, lv = self.spec, self.levels
+        schafkopf_game = spec.game == "schafkopf" and not spec.tout
+        out: dict[str, Estimate | None] = {
+            "p_win": self.p_win,
+            "p_schneider": proportion(lv >= Level.WON_SCHNEIDER) if schafkopf_game else None,
+            "p_schwarz": None if spec.tout else proportion(lv == Level.WON_SCHWARZ),
+            "p_tout": proportion(lv == Level.WON_SCHWARZ) if spec.tout else None,
+            "p_lose_schneider": proportion(lv <= Level.LOST_SCHNEIDER) if schafkopf_game else None,
+            "p_lose_schwarz": proportion(lv == Level.LOST_SCHWARZ) if not spec.tout else None,
+            "p_draw": proportion(lv == Level.DRAW) if spec.game == "scharwenzel" else None,
+            "mean_points": sample_mean(self.points) if self.points is not None else None,
+            "payout": self.payout,
+        }
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        letters = SUIT_LETTERS[GAME_DECK[self.spec.game]]
+        s = self.spec
+        row: dict[str, Any] = {
+            "id": s.id, "name": self.name, "contract": s.contract,
+            "trump": None if s.trump is None else letters[s.trump],
+            "called": None if s.called is None else letters[s.called], "tout": s.tout,
+            "samples": self.samples, "stopped_after": self.stopped_after,
+        }
+        row.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
+        return row
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``first`` minus ``second`` in payout on the same deals."""
+
+    first: str
+    second: str
+    mean_difference: float
+    standard_error: float
+    samples: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second,
+                "mean_difference": round(self.mean_difference, 6),
+                "standard_error": round(self.standard_error, 6), "samples": self.samples}
+
+
+def paired_difference(a: ContractResult, b: ContractResult) -> Comparison:
+    n = min(a.samples, b.samples)
+    d = a.payouts[:n] - b.payouts[:n]
+    se = float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("nan")
+    return Comparison(a.spec.id, b.spec.id, float(np.mean(d)), se, n)
+
+
+@dataclass
+class HandAnalysis:
+    """The analysis of one hand: rows ranked by expected payout, best first."""
+
+    game: str
+    seat: int
+    leader: int
+    hand: tuple[Card, ...]
+    samples: int
+    seed: int
+    tariff: Tariff
+    results: list[ContractResult]
+    comparisons: list[Comparison] = field(default_factory=list)
+
+    @property
+    def stopped(self) -> list[ContractResult]:
+        return [r for r in self.results if r.stopped_after is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "seat": self.seat, "leader": self.leader,
+            "hand": " ".join(map(str, self.hand)), "samples": self.samples, "seed": self.seed,
+            "contracts": [r.to_json() for r in self.results],
+            "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
+            "comparisons": [c.to_json() for c in self.comparisons],
+            "tariff": self.tariff.to_json(),
+        }
+
+
+# ---------------------------------------------------------------------------
+# Work done on the workers
+@dataclass(frozen=True)
+class _HandJob:
+    """Everything a worker needs: pickled with each task (it is small)."""
+
+    sampler: DealSampler
+    seed: int
+    templates: Mapping[str, Position]  # contract id -> its position (deal replaced per sample)
+    tariff: Tariff
+
+
+def tricks_position(pos: Position) -> Position:
+    """``pos`` scored in tricks of the declaring party (the solver's Tout scoring).
+
+    Valid for every Schafkopf contract: the JSON form allows ``tout`` only
+    for the Tout contracts, but the scoring is the same in a Sauspiel."""
+    return pos if pos.tout else dataclasses.replace(pos, tout=True)
+
+
+def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict) -> tuple[int, int, int | None]:
+    """``(level, payout, exact value or None)`` of one contract on one deal."""
+    if pos.game == "jass":
+        value = solver.value(pos)
+        weis, stoeck = jass_weis(pos)
+        return jass_level(value), jass_payout(job.tariff, pos, value, weis, stoeck), value
+    if pos.game == "scharwenzel":
+        level = _scharwenzel_level(solver, pos)
+        return level, scharwenzel_payout(job.tariff, pos, level), None
+
+    def takes_every_trick() -> bool:
+        key = (pos.contract, pos.trump, pos.called)  # shared by a contract and its Tout
+        if key not in every_trick:
+            every_trick[key] = solver.reaches(tricks_position(pos), pos.n_tricks)
+        return every_trick[key]
+
+    if pos.tout:
+        level = Level.WON_SCHWARZ if takes_every_trick() else Level.LOST
+    elif solver.reaches(pos, WIN_POINTS):
+        if not solver.reaches(pos, SCHNEIDER_POINTS):
+            level = Level.WON
+        else:
+            level = Level.WON_SCHWARZ if takes_every_trick() else Level.WON_SCHNEIDER
+    elif solver.reaches(pos, FREE_POINTS):
+        level = Level.LOST
+    else:
+        level = Level.LOST_SCHNEIDER if solver.reaches(tricks_position(pos), 1) else Level.LOST_SCHWARZ
+    return level, schafkopf_payout(job.tariff, pos, level), None
+
+
+def _scharwenzel_level(solver, pos: Position) -> Level:
+    n, need = pos.n_tricks, scharwenzel_majority(pos)
+    if solver.reaches(pos, need):
+        return Level.WON_SCHWARZ if solver.reaches(pos, n) else Level.WON
+    if n % 2 == 0 and solver.reaches(pos, n // 2):
+        return Level.DRAW
+    return Level.LOST if solver.reaches(pos, 1) else Level.LOST_SCHWARZ
+
+
+def _value_range(pos: Position, level: Level) -> tuple[int, int]:
+    """The values a result at ``level`` can have (from the queries that found it)."""
+    n = pos.n_tricks
+    if pos.game == "scharwenzel":
+        return {Level.LOST_SCHWARZ: (0, 0), Level.LOST: (1, (n - 1) // 2), Level.DRAW: (n // 2, n // 2),
+                Level.WON: (scharwenzel_majority(pos), n - 1), Level.WON_SCHWARZ: (n, n)}[level]
+    return {Level.LOST_SCHWARZ: (0, 0), Level.LOST_SCHNEIDER: (0, FREE_POINTS - 1),
+            Level.LOST: (FREE_POINTS, WIN_POINTS - 1), Level.WON: (WIN_POINTS, SCHNEIDER_POINTS - 1),
+            Level.WON_SCHNEIDER: (SCHNEIDER_POINTS, 120), Level.WON_SCHWARZ: (120, 120)}[level]
+
+
+def value_between(solver, pos: Position, lo: int, hi: int) -> int:
+    """The exact value, known to lie in ``[lo, hi]``, by bisection on ``reaches``."""
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if solver.reaches(pos, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...]) -> list[list[tuple]]:
+    solver = worker_solver()
+    out = []
+    for i in range(start, stop):
+        deal = job.sampler.sample(job.seed, i)
+        every_trick: dict = {}
+        out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick) for cid in ids])
+    return out
+
+
+def _points_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...],
+                  levels: list[list[int]]) -> list[list[int]]:
+    solver = worker_solver()
+    out = []
+    for i, row in zip(range(start, stop), levels):
+        deal = job.sampler.sample(job.seed, i)
+        values = []
+        for cid, level in zip(ids, row):
+            pos = job.templates[cid].with_deal(deal)
+            values.append(value_between(solver, pos, *_value_range(pos, Level(level))))
+        out.append(values)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The driver
+def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: int = 0, *,
+                  samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
+                  tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
+                  rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
+                  executor: Executor | None = None, progress: ProgressBar | None = None) -> HandAnalysis:
+    """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
+
+    ``contracts`` restricts the contracts (ids or prefixes, see
+    :func:`select_contracts`); ``race=False`` gives every contract all
+    samples; ``points=False`` skips the exact card points (the slowest
+    figure).  Work runs on ``executor`` (None: this process); results
+    depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
+    ``PositionError``/``CardError``) with a one-line message.
+    """
+    if game not in CONTRACTS:
+        raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
+    cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
+    n_seats, _ = deal_shape(game, len(cards))
+    dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if dup is not None:
+        raise InputError(f"card {dup} is twice in the hand")
+    for name, v in (("seat", seat), ("leader", leader)):
+        if not 0 <= v < n_seats:
+            raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
+    if samples < 1:
+        raise InputError("--samples must be at least 1")
+    unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
+    if unknown_rules:
+        raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
+    tariff = tariff or Tariff()
+    specs = contracts_for_hand(game, cards)
+    if contracts:
+        specs = select_contracts(specs, contracts)
+    sampler = DealSampler.for_hand(game, seat, cards, constraints)
+    first = sampler.sample(seed, 0)
+    try:
+        templates = {s.id: s.position(first, seat, leader, rules) for s in specs}
+    except PositionError as e:
+        raise InputError(str(e)) from None
+    job = _HandJob(sampler, seed, templates, tariff)
+    names = {cid: contract_title(p)[len(game) + 1:] for cid, p in templates.items()}
+
+    levels = {s.id: np.zeros(samples, dtype=np.int8) for s in specs}
+    payouts = {s.id: np.zeros(samples, dtype=np.float64) for s in specs}
+    exact = {s.id: np.zeros(samples, dtype=np.float64) for s in specs}
+    stopped: dict[str, int] = {}
+    active = [s.id for s in specs]
+    done = 0
+    if progress:
+        progress.relabel("sampling deals", samples * len(active))
+    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
+        tasks = [(job, a, min(a + CHUNK, stop), tuple(active)) for a in range(done, stop, CHUNK)]
+        step = (lambda rows: progress.advance(len(rows) * len(active))) if progress else None
+        for (_, a, b, ids), rows in zip(tasks, run_tasks(_outcome_chunk, tasks, executor, step)):
+            for k, cid in enumerate(ids):
+                levels[cid][a:b] = [r[k][0] for r in rows]
+                payouts[cid][a:b] = [r[k][1] for r in rows]
+                exact[cid][a:b] = [r[k][2] if r[k][2] is not None else np.nan for r in rows]
+        done = stop
+        if race and stop < samples:
+            for cid in _trailing(active, payouts, stop):
+                stopped[cid] = stop
+            active = [c for c in active if c not in stopped]
+            if progress:
+                progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
+
+    need_points = [cid for cid in active if points and game != "jass" and not templates[cid].tout]
+    if need_points:
+        if progress:
+            progress.relabel("exact card points", samples * len(need_points), done=0)
+        ids = tuple(need_points)
+        tasks = [(job, a, min(a + CHUNK, samples), ids,
+                  [[int(levels[c][i]) for c in ids] for i in range(a, min(a + CHUNK, samples))])
+                 for a in range(0, samples, CHUNK)]
+        step = (lambda rows: progress.advance(len(rows) * len(ids))) if progress else None
+        for task, rows in zip(tasks, run_tasks(_points_chunk, tasks, executor, step)):
+            a, b = task[1], task[2]
+            for k, cid in enumerate(ids):
+                exact[cid][a:b] = [r[k] for r in rows]
+
+    results = []
+    for s in specs:
+        n = stopped.get(s.id, samples)
+        has_points = (game == "jass" or s.id in need_points)
+        results.append(ContractResult(s, names[s.id], levels[s.id][:n].copy(), payouts[s.id][:n].copy(),
+                                      exact[s.id][:n].copy() if has_points else None, stopped.get(s.id)))
+    order = {s.id: i for i, s in enumerate(specs)}
+    results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
+    contenders = [r for r in results if r.stopped_after is None]
+    comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
+    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons)
+
+
+def _trailing(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:
+    """Contracts whose payout trails the leader's on the first ``n`` deals by
+    more than :data:`RACE_Z` paired standard errors."""
+    means = {c: float(np.mean(payouts[c][:n])) for c in active}
+    leader = max(active, key=lambda c: means[c])  # the first best on ties: ``active`` is in spec order
+    out = []
+    for c in active:
+        if c == leader:
+            continue
+        d = payouts[c][:n] - payouts[leader][:n]
+        se = float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("inf")
+        if float(np.mean(d)) + RACE_Z * se < 0:
+            out.append(c)
+    return out

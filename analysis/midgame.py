@@ -1,0 +1,130 @@
+"""During play: which card now?
+
+The position's hidden hands (``"?"``) are sampled consistently with
+everything seen so far (:class:`~analysis.sampling.DealSampler`), each
+sampled deal is solved open-handed, and the results are averaged: the
+final ``value`` of the position and, for each legal card of the player to
+move, the final ``value`` after that card, with the probability of
+reaching the game's target where it has one (61 card points, a Tout's
+every trick, a Scharwenzel majority).  This is the usual "perfect
+information Monte Carlo" estimate: it assumes every player will see all
+cards from the next card on, which flatters the defenders' and the
+declarer's later guesses alike.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from solver import Position
+
+from .errors import InputError
+from .evaluate import CHUNK, Estimate, proportion, sample_mean
+from .executor import ProgressBar, run_tasks, worker_solver
+from .sampling import Constraints, DealSampler
+from .scoring import WIN_POINTS, scharwenzel_majority
+
+
+def win_target(pos: Position) -> int | None:
+    """The ``value`` at which the declaring party reaches its goal, if the game has one."""
+    if pos.game == "schafkopf" and pos.contract != "ramsch":
+        return pos.n_tricks if pos.tout else WIN_POINTS
+    if pos.game == "scharwenzel":
+        return scharwenzel_majority(pos)
+    return None  # Ramsch and Jass: no fixed target
+
+
+def _figures(values: np.ndarray, target: int | None) -> dict[str, Any]:
+    mean: Estimate = sample_mean(values)
+    out: dict[str, Any] = {"mean": round(mean.mean, 6), "mean_low": round(mean.low, 6),
+                           "mean_high": round(mean.high, 6), "win": None, "win_low": None, "win_high": None}
+    if target is not None:
+        win = proportion(values >= target)
+        out.update(win=round(win.mean, 6), win_low=round(win.low, 6), win_high=round(win.high, 6))
+    return out
+
+
+@dataclass
+class PositionAnalysis:
+    """Per-sample results of one position; figures are derived on demand."""
+
+    position: Position
+    seed: int
+    target: int | None
+    to_move: int | None
+    values: np.ndarray  # value of the position per sample
+    moves: dict[str, np.ndarray]  # card -> value after it, per sample (mover known)
+
+    @property
+    def samples(self) -> int:
+        return len(self.values)
+
+    def value(self) -> dict[str, Any]:
+        return _figures(self.values, self.target)
+
+    def move_figures(self) -> dict[str, dict[str, Any]]:
+        return {card: _figures(v, self.target) for card, v in self.moves.items()}
+
+    def best_move(self) -> str | None:
+        """The card with the best mean for the player to move (None without moves)."""
+        if not self.moves:
+            return None
+        sign = 1 if self.to_move in self.position.maximizing_seats else -1
+        return max(self.moves, key=lambda c: sign * float(np.mean(self.moves[c])))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"samples": self.samples, "seed": self.seed, "to_move": self.to_move,
+                "target": self.target, "value": self.value(), "moves": self.move_figures(),
+                "best": self.best_move()}
+
+
+@dataclass(frozen=True)
+class _PositionJob:
+    sampler: DealSampler
+    seed: int
+    position: Position
+    with_moves: bool
+
+
+def _position_chunk(job: _PositionJob, start: int, stop: int) -> list[tuple[int, dict[str, int]]]:
+    solver = worker_solver()
+    out = []
+    for i in range(start, stop):
+        pos = job.position.with_deal(job.sampler.sample(job.seed, i))
+        if job.with_moves:
+            result = solver.solve(pos, pv=False)
+            out.append((result.value, result.moves))
+        else:
+            out.append((solver.value(pos), {}))
+    return out
+
+
+def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
+                     constraints: Constraints | None = None, executor: Executor | None = None,
+                     progress: ProgressBar | None = None) -> PositionAnalysis:
+    """Estimate ``pos`` (hidden hands as None) over ``samples`` sampled deals.
+
+    Card advice needs the hand of the player to move: when it is hidden,
+    only the value of the position is estimated.  Results depend on
+    ``seed`` only, not on the executor.
+    """
+    if samples < 1:
+        raise InputError("--samples must be at least 1")
+    sampler = DealSampler.for_position(pos, constraints)
+    # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
+    probe = pos.with_deal(sampler.sample(seed, 0)).state()
+    to_move = None if probe.finished else probe.to_move
+    with_moves = to_move is not None and pos.deal[to_move] is not None
+    job = _PositionJob(sampler, seed, pos, with_moves)
+    tasks = [(job, a, min(a + CHUNK, samples)) for a in range(0, samples, CHUNK)]
+    if progress:
+        progress.relabel("solving sampled deals", samples, done=0)
+    step = (lambda rows: progress.advance(len(rows))) if progress else None
+    rows = [r for chunk in run_tasks(_position_chunk, tasks, executor, step) for r in chunk]
+    values = np.array([v for v, _ in rows], dtype=np.float64)
+    cards = list(rows[0][1])
+    moves = {c: np.array([m[c] for _, m in rows], dtype=np.float64) for c in cards}
+    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)

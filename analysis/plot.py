@@ -1,0 +1,62 @@
+"""``--plot FILE.png``: each contract's distribution of points over the sampled
+deals (needs the optional ``plot`` extra, matplotlib)."""
+from __future__ import annotations
+
+from .errors import InputError
+from .evaluate import HandAnalysis
+
+#: Most panels in one figure (the contracts in contention come first).
+MAX_PANELS = 8
+
+
+def require_matplotlib() -> None:
+    """Fail early, before a long run, when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'stichfest[plot]'") from None
+
+
+def plot_points(analysis: HandAnalysis, path: str) -> None:
+    """Histogram of each contract's points per deal (card points; Jass points with
+    last trick and match; Scharwenzel tricks), with the game's thresholds.
+
+    Only contracts with exact points are drawn (those in contention, not
+    the Touts); with none (``points=False``) the payouts are drawn instead."""
+    require_matplotlib()
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [r for r in analysis.results if r.points is not None][:MAX_PANELS]
+    by_payout = not rows
+    if by_payout:
+        rows = analysis.results[:MAX_PANELS]
+    if analysis.game == "schafkopf":
+        top, step, lines, unit = 120, 5, (31, 61, 91), "card points of the declaring party"
+    elif analysis.game == "jass":
+        top, step, lines, unit = 260, 10, (79,), "points of the declaring team"
+    else:
+        top, step, lines, unit = len(analysis.hand), 1, (), "tricks of the declaring party"
+    fig, axes = plt.subplots(len(rows), 1, sharex=True, squeeze=False,
+                             figsize=(7.5, 1.5 * len(rows) + 1.0))
+    for ax, r in zip(axes[:, 0], rows):
+        data = r.payouts if by_payout else r.points
+        if by_payout:
+            ax.hist(data, bins=30, color="#4c72b0")
+        else:
+            ax.hist(data, bins=range(0, top + step + 1, step), color="#4c72b0", align="left")
+            for x in lines:
+                ax.axvline(x, color="#c44e52", linewidth=0.8, linestyle="--")
+        ax.set_title(f"{r.name}: mean {data.mean():.1f} over {len(data)} deals", fontsize=9, loc="left")
+        ax.tick_params(labelsize=8)
+    axes[-1, 0].set_xlabel("payout of the declarer" if by_payout else unit, fontsize=9)
+    fig.suptitle(f"{' '.join(map(str, analysis.hand))}: seat {analysis.seat}, "
+                 f"{analysis.samples} deals, seed {analysis.seed}", fontsize=10)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        plt.close(fig)

@@ -1,0 +1,393 @@
+"""Sampling the unseen cards: deals drawn uniformly from every deal consistent
+with what one viewer knows.
+
+What is known comes in two strengths:
+
+* *structural* facts, which say which seat may hold which card: the known
+  hands, the cards each seat has played, voids shown by not following suit,
+  the called Sau not being in the caller's hand, and the user's
+  ``seat_has`` / ``voids`` constraints.  These are sampled exactly: the
+  unseen cards are grouped by the set of seats that may hold them, the
+  number of completions is counted by dynamic programming over those
+  groups, and each group's split is drawn with probability proportional to
+  its completions (see :class:`DealSampler`).
+* *rule* facts that no per-card statement captures (the Sauspiel holder's
+  restrictions, Jass undertrumping, a played card that was illegal for the
+  sampled hand) and the user's hand predicates.  These are enforced by
+  rejection: a drawn deal that fails them is thrown away and redrawn.
+  Rejection from a uniform draw keeps the result uniform over the accepted
+  deals.
+
+Every sample ``i`` of a run with seed ``s`` is drawn from its own random
+stream, seeded by ``(s, i)`` alone, so a sample is the same whichever
+worker draws it and however many workers there are.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from math import factorial
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
+
+from solver.cards import GAME_DECK, GERMAN, SUIT_LETTERS, Card, card, parse_card
+from solver.contracts import PLAY_JASS_TRUMP, TRUMP
+from solver.deals import deck
+from solver.play import GameState, IllegalPlay
+from solver.position import Position
+
+from .errors import InputError
+
+#: A full deal: one tuple of cards per seat (each seat's dealt hand, sorted).
+Deal = tuple[tuple[Card, ...], ...]
+#: A user's test on one seat's full dealt hand; must be picklable (a
+#: module-level function) to run on worker processes.
+HandPredicate = Callable[[tuple[Card, ...]], bool]
+
+#: Draws per sample before the constraints are declared unsatisfiable.  A
+#: draw costs tens of microseconds, so this bounds the wait at about a second.
+MAX_DRAWS = 20_000
+
+
+def sample_rng(seed: int, index: int) -> random.Random:
+    """The random stream of sample ``index`` in a run with ``seed``.
+
+    Derived by hashing, so neighbouring seeds and indices give unrelated
+    streams and the stream depends on nothing else (no worker, no order)."""
+    digest = hashlib.sha256(f"stichfest-sample:{seed}:{index}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def deal_shape(game: str, hand_size: int) -> tuple[int, bool]:
+    """``(players, short deck)`` implied by the size of one hand in ``game``."""
+    shapes = {"schafkopf": {8: (4, False), 6: (4, True)}, "jass": {9: (4, False)},
+              "scharwenzel": {8: (4, False), 6: (6, False), 4: (8, False)}}
+    if game not in shapes:
+        raise InputError(f"unknown game {game!r} (games: {', '.join(shapes)})")
+    if hand_size not in shapes[game]:
+        expect = {"schafkopf": "8 cards (6 with the short deck)", "jass": "9 cards",
+                  "scharwenzel": "8, 6 or 4 cards (4, 6 or 8 players)"}[game]
+        raise InputError(f"a {game} hand has {expect}, got {hand_size}")
+    return shapes[game][hand_size]
+
+
+# ---------------------------------------------------------------------------
+# User knowledge
+@dataclass(frozen=True)
+class Constraints:
+    """Knowledge about hidden hands that the user adds.
+
+    ``seat_has[s]``: cards known to be in seat ``s``'s dealt hand.
+    ``voids[s]``: suits (0..3, by printed suit letter, so in a Sauspiel
+    ``H`` includes the Herz Ober and Unter) of which seat ``s`` holds no
+    card that the viewer has not seen.  ``predicates[s]``: a test the
+    seat's full dealt hand must pass (Python API only; a module-level
+    function so that worker processes can run it).
+    """
+
+    seat_has: Mapping[int, frozenset[Card]] = field(default_factory=dict)
+    voids: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    predicates: Mapping[int, HandPredicate] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, seat_has: Iterable[str] = (), voids: Iterable[str] = (), *,
+              game: str) -> "Constraints":
+        """Parse the command-line forms ``SEAT:CARD[,CARD...]`` and ``SEAT:SUIT[,SUIT...]``."""
+        deck_style = GAME_DECK[game]
+        letters = SUIT_LETTERS[deck_style]
+        has: dict[int, set[Card]] = {}
+        for text in seat_has:
+            seat, items = _split_seat(text, "--seat-has", "2:EO")
+            for item in items:
+                has.setdefault(seat, set()).add(parse_card(item, deck_style))
+        void: dict[int, set[int]] = {}
+        for text in voids:
+            seat, items = _split_seat(text, "--void", "1:H")
+            for item in items:
+                if item.upper() not in letters or len(item) != 1:
+                    raise InputError(f"--void {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})")
+                void.setdefault(seat, set()).add(letters.index(item.upper()))
+        return cls({s: frozenset(c) for s, c in has.items()},
+                   {s: frozenset(v) for s, v in void.items()})
+
+    def seats(self) -> set[int]:
+        return set(self.seat_has) | set(self.voids) | set(self.predicates)
+
+
+def _split_seat(text: str, option: str, example: str) -> tuple[int, list[str]]:
+    head, sep, rest = text.partition(":")
+    items = rest.replace(",", " ").split()
+    if not sep or not head.strip().isdigit() or not items:
+        raise InputError(f"{option} {text!r}: expected SEAT:ITEMS, e.g. {example}")
+    return int(head), items
+
+
+# ---------------------------------------------------------------------------
+# The sampler
+class DealSampler:
+    """Uniform random deals under per-seat fixed and forbidden cards.
+
+    ``fixed[s]``: cards seat ``s`` certainly holds (its known hand, cards
+    it played, ``seat_has``).  ``forbidden[s]``: cards that seat ``s``
+    certainly does not hold among the unseen ones.  ``accept``: a
+    picklable test of a whole deal (rule facts), and ``predicates`` per
+    seat; failing deals are redrawn.
+
+    Construction validates the knowledge and raises :class:`InputError`
+    (one line) when no deal satisfies it.
+    """
+
+    def __init__(self, cards: Sequence[Card], n_seats: int, hand_size: int,
+                 fixed: Sequence[Iterable[Card]], forbidden: Sequence[Iterable[Card]] = (),
+                 accept: Callable[[Deal], bool] | None = None,
+                 predicates: Mapping[int, HandPredicate] | None = None) -> None:
+        self.n_seats = n_seats
+        self.hand_size = hand_size
+        self.accept = accept
+        self.predicates = dict(predicates or {})
+        in_deck = set(cards)
+        owner: dict[Card, int] = {}
+        self.fixed: list[tuple[Card, ...]] = []
+        for seat in range(n_seats):
+            mine = sorted(set(fixed[seat]) if seat < len(fixed) else set())
+            for c in mine:
+                if c not in in_deck:
+                    raise InputError(f"card {c} is not in the deck of this game")
+                if c in owner:
+                    raise InputError(f"card {c} cannot be in both seat {owner[c]}'s and seat {seat}'s hand")
+                owner[c] = seat
+            if len(mine) > hand_size:
+                raise InputError(f"seat {seat} would hold {len(mine)} cards, more than the "
+                                 f"{hand_size} of a hand")
+            self.fixed.append(tuple(mine))
+        self.forbidden = [frozenset(forbidden[s]) if s < len(forbidden) else frozenset()
+                          for s in range(n_seats)]
+        for seat, mine in enumerate(self.fixed):
+            clash = [c for c in mine if c in self.forbidden[seat]]
+            if clash:
+                raise InputError(f"seat {seat} is known to hold {clash[0]} and also known not to")
+        self.slots = tuple(hand_size - len(f) for f in self.fixed)
+        self.hidden = tuple(s for s in range(n_seats) if self.slots[s] > 0)
+        unseen = sorted(c for c in cards if c not in owner)
+        groups: dict[tuple[int, ...], list[Card]] = {}
+        for c in unseen:
+            allowed = tuple(i for i, s in enumerate(self.hidden) if c not in self.forbidden[s])
+            groups.setdefault(allowed, []).append(c)
+        #: Unseen cards grouped by the hidden seats (positions in ``hidden``) that may hold them.
+        self.groups: list[tuple[tuple[int, ...], tuple[Card, ...]]] = sorted(
+            (allowed, tuple(cs)) for allowed, cs in groups.items())
+        self._options: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...], int]]] = {}
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        if self.count() == 0:
+            raise InputError("no deal is consistent with the known cards and constraints")
+
+    # -- construction from what a viewer knows ------------------------------
+    @classmethod
+    def for_hand(cls, game: str, seat: int, hand: Sequence[Card],
+                 constraints: Constraints | None = None) -> "DealSampler":
+        """Before play: the viewer at ``seat`` knows only ``hand``."""
+        n_seats, short = deal_shape(game, len(hand))
+        cards = deck(game, n_seats, short)
+        known: list[tuple[Card, ...] | None] = [None] * n_seats
+        known[seat] = tuple(hand)
+        return cls._build(cards, n_seats, len(hand), known, [set() for _ in range(n_seats)],
+                          [set() for _ in range(n_seats)], constraints, None)
+
+    @classmethod
+    def for_position(cls, pos: Position, constraints: Constraints | None = None) -> "DealSampler":
+        """During play: the hands given in ``pos`` are known, the ``"?"`` hands
+        are sampled consistently with the cards played so far."""
+        n, table = pos.n_seats, pos.table
+        cards = deck(pos.game, n, pos.game == "schafkopf" and pos.hand_size == 6)
+        played: list[set[Card]] = [set() for _ in range(n)]
+        forbidden: list[set[Card]] = [set() for _ in range(n)]
+        holder_of = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
+        for seat, c, lead in played_cards(pos):
+            hand = pos.deal[seat]
+            if hand is not None and c not in hand:
+                where = f"; it is in seat {holder_of[c]}'s hand" if c in holder_of else ""
+                raise InputError(f"seat {seat} played {c}, which is not in its hand{where}")
+            if hand is None and c in holder_of:
+                raise InputError(f"card {c} is both in seat {holder_of[c]}'s hand and played by seat {seat}")
+            if c in forbidden[seat]:
+                raise InputError(f"seat {seat} played {c} after showing it held no more cards like it")
+            played[seat].add(c)
+            if lead is not None and hand is None:
+                forbidden[seat] |= _shown_void(table, cards, lead, c)
+        # A void speaks of the cards a seat still holds: the ones seen are accounted for.
+        seen = set(holder_of) | {c for p in played for c in p}
+        forbidden = [f - seen for f in forbidden]
+        if pos.contract == "sauspiel" and pos.deal[pos.declarer] is None:
+            forbidden[pos.declarer].add(card(pos.called, "A", GERMAN))
+        return cls._build(cards, n, pos.hand_size, list(pos.deal), played, forbidden, constraints,
+                          PlayConsistency(pos))
+
+    @classmethod
+    def _build(cls, cards, n_seats, hand_size, known, played, forbidden, constraints, accept):
+        constraints = constraints or Constraints()
+        for seat in constraints.seats():
+            if not 0 <= seat < n_seats:
+                raise InputError(f"constraint on seat {seat}: seats are 0..{n_seats - 1}")
+            if known[seat] is not None:
+                raise InputError(f"constraint on seat {seat}, whose hand is known")
+        fixed = [set(known[s]) if known[s] is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
+                 for s in range(n_seats)]
+        for seat, suits in constraints.voids.items():
+            forbidden[seat] = set(forbidden[seat]) | {c for c in cards if c.suit in suits}
+        return cls(cards, n_seats, hand_size, fixed, forbidden, accept, constraints.predicates)
+
+    # -- counting -------------------------------------------------------------
+    def count(self) -> int:
+        """How many deals satisfy the fixed and forbidden cards (rule facts and
+        predicates, checked by rejection, are not counted)."""
+        return self._count(0, tuple(self.slots[s] for s in self.hidden))
+
+    def _count(self, group: int, caps: tuple[int, ...]) -> int:
+        """Ways to deal groups ``group..`` into hidden seats with ``caps`` free slots."""
+        key = (group, caps)
+        if key in self._ways:
+            return self._ways[key]
+        if group == len(self.groups):
+            ways = 1 if not any(caps) else 0
+        else:
+            allowed, cards = self.groups[group]
+            options = []
+            ways = 0
+            for split in _splits(len(cards), allowed, caps):
+                rest = list(caps)
+                for i, k in zip(allowed, split):
+                    rest[i] -= k
+                w = _multinomial(len(cards), split) * self._count(group + 1, tuple(rest))
+                if w:
+                    options.append((split, tuple(rest), w))
+                    ways += w
+            self._options[key] = options
+        self._ways[key] = ways
+        return ways
+
+    # -- drawing --------------------------------------------------------------
+    def sample(self, seed: int, index: int) -> Deal:
+        """Sample ``index`` of the run with ``seed``: a uniform consistent deal."""
+        rng = sample_rng(seed, index)
+        for _ in range(MAX_DRAWS):
+            deal = self._draw(rng)
+            if self._accepted(deal):
+                return deal
+        raise InputError(f"no deal consistent with the play and the constraints was found in "
+                         f"{MAX_DRAWS} draws (the constraints may be impossible)")
+
+    def _draw(self, rng: random.Random) -> Deal:
+        hands = [list(f) for f in self.fixed]
+        caps = tuple(self.slots[s] for s in self.hidden)
+        for group, (allowed, cards) in enumerate(self.groups):
+            options = self._options[(group, caps)]
+            pick = rng.randrange(sum(w for _, _, w in options))
+            for split, rest, w in options:
+                if pick < w:
+                    break
+                pick -= w
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for i, k in zip(allowed, split):
+                hands[self.hidden[i]].extend(shuffled[at:at + k])
+                at += k
+            caps = rest
+        return tuple(tuple(sorted(h)) for h in hands)
+
+    def _accepted(self, deal: Deal) -> bool:
+        if any(not test(deal[seat]) for seat, test in self.predicates.items()):
+            return False
+        return self.accept is None or self.accept(deal)
+
+    def __getstate__(self):
+        # The counting tables are rebuilt on demand; workers need not receive them.
+        state = dict(self.__dict__)
+        state["_options"], state["_ways"] = {}, {}
+        return state
+
+    def __setstate__(self, state) -> None:
+        self.__dict__.update(state)
+        self.count()
+
+
+def _splits(m: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``m`` cards into the seats ``allowed`` within their ``caps``."""
+    if not allowed:
+        if m == 0:
+            yield ()
+        return
+    first, rest = allowed[0], allowed[1:]
+    room = sum(caps[i] for i in rest)
+    for k in range(max(0, m - room), min(m, caps[first]) + 1):
+        for tail in _splits(m - k, rest, caps):
+            yield (k,) + tail
+
+
+def _multinomial(m: int, split: tuple[int, ...]) -> int:
+    out = factorial(m)
+    for k in split:
+        out //= factorial(k)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# What the play so far tells
+def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
+    """``(seat, card, card led to its trick or None)`` for every card of ``pos.play``.
+
+    Trick winners depend on the cards alone, so seats are known even when
+    hands are hidden."""
+    table, n = pos.table, pos.n_seats
+    judge = GameState(table, [0] * n, pos.leader)
+    leader, trick, out = pos.leader, [], []
+    for c in pos.play:
+        out.append(((leader + len(trick)) % n, c, trick[0] if trick else None))
+        trick.append(c)
+        if len(trick) == n:
+            leader = (leader + judge.trick_winner_offset([x.index for x in trick])) % n
+            trick = []
+    return out
+
+
+def _shown_void(table, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
+    """Cards a player can no longer hold after playing ``played`` to ``lead``.
+
+    Only sound inferences (a deal they exclude is illegal anyway); the
+    replay of the play in :class:`PlayConsistency` catches the rest."""
+    led, k = table.follow_class[lead.index], table.follow_class[played.index]
+    if k == led:
+        return set()
+    if table.play_rule == PLAY_JASS_TRUMP:
+        if led != TRUMP:
+            # Trumping a plain lead is always allowed; a second plain suit shows a void.
+            return set() if k == TRUMP else {c for c in cards if table.follow_class[c.index] == led}
+        # On a trump lead only a lone Buur may be kept back.
+        return {c for c in cards if table.follow_class[c.index] == TRUMP and c.index != table.special_card}
+    return {c for c in cards if table.follow_class[c.index] == led}
+
+
+@dataclass(frozen=True)
+class PlayConsistency:
+    """Does a sampled deal explain ``pos``: may the declarer make the call, and
+    is every card of the play legal for the hand that played it?"""
+
+    pos: Position
+
+    def __call__(self, deal: Deal) -> bool:
+        pos = self.pos.with_deal(deal)
+        if pos.contract == "sauspiel":
+            hand = deal[pos.declarer]
+            table = pos.table
+            if card(pos.called, "A", GERMAN) in hand or not any(
+                    c.suit == pos.called and table.follow_class[c.index] != TRUMP for c in hand):
+                return False
+        if not pos.play:
+            return True
+        st = pos.initial_state()
+        try:
+            for c in pos.play:
+                st.play(c.index)
+        except IllegalPlay:
+            return False
+        return True

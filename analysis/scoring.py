@@ -1,0 +1,262 @@
+"""What a finished hand is worth: outcome levels, Laufende, Matadoren and the
+tariff that turns them into a payout (RULES.md, "Scoring" and the Jass and
+Scharwenzel sections).
+
+A payout is the *declarer's own* net gain in tariff units: in a Sauspiel
+one defender pays the declarer (and the other one the partner), so the
+declarer gets the game's value once; a soloist is paid by, or pays, each
+of the three others.  Every number of the tariff is a table variant: a
+:class:`Tariff` comes from the defaults, a TOML file and ``KEY=VALUE``
+overrides.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from enum import IntEnum
+from typing import Iterable, Mapping
+
+from solver.position import Position
+
+from .errors import InputError
+
+
+class Level(IntEnum):
+    """How a hand ended for the declaring party; ordered from worst to best.
+
+    Each level from ``LOST_SCHNEIDER`` up is "the party can force at least
+    this", so one threshold query per level boundary finds it exactly."""
+
+    LOST_SCHWARZ = 0  # the declaring party took no trick
+    LOST_SCHNEIDER = 1  # Schafkopf: it took 30 points or fewer
+    LOST = 2
+    DRAW = 3  # Scharwenzel: equal tricks (Bock)
+    WON = 4
+    WON_SCHNEIDER = 5  # Schafkopf: it took 91 points or more
+    WON_SCHWARZ = 6  # it took every trick (Tout made, Jass match)
+
+
+#: Schafkopf card-point thresholds of the levels (RULES.md: 61 wins, <= 30 is Schneider).
+WIN_POINTS = 61
+SCHNEIDER_POINTS = 91  # the declarers make the defenders Schneider (defenders <= 29)
+FREE_POINTS = 31  # the declarers are Schneider free
+#: Points of one Jass hand (last trick included) and the match bonus.
+JASS_TOTAL = 157
+JASS_MATCH = 100
+
+
+@dataclass(frozen=True)
+class Tariff:
+    """Every number that turns an outcome into money or game points.
+
+    Field names are the keys of a tariff TOML file (flat ``key = integer``
+    pairs, or the same pairs under a ``[tariff]`` table) and of
+    ``--tariff-set KEY=VALUE``.  Defaults are RULES.md's.
+    """
+
+    # Schafkopf: base value of each announced game, per player paying
+    sauspiel: int = 20
+    solo: int = 50
+    wenz: int = 50
+    geier: int = 50
+    farbwenz: int = 50
+    farbgeier: int = 50
+    schneider: int = 10
+    schwarz: int = 10  # on top of Schneider
+    laufender: int = 10  # per Laufender, once the run is long enough to be paid
+    laufende_from_sauspiel: int = 3
+    laufende_from_solo: int = 3
+    laufende_from_wenz: int = 2
+    laufende_from_geier: int = 2
+    laufende_from_farbwenz: int = 2
+    laufende_from_farbgeier: int = 2
+    tout_factor: int = 2  # a Tout multiplies base + Laufende; no Schneider/Schwarz
+    # Jass: factor on everything a mode scores (Swisslos: C/H 1, S/D 2, obenabe/undeufe 3)
+    jass_factor_C: int = 1
+    jass_factor_S: int = 1
+    jass_factor_H: int = 1
+    jass_factor_D: int = 1
+    jass_factor_obenabe: int = 1
+    jass_factor_undeufe: int = 1
+    # Scharwenzel
+    scharwenzel_game: int = 2
+    scharwenzel_game_clubs: int = 4  # when Kreuz won the bidding
+    matadoren_from: int = 3
+    scharwenzel_haken: int = 24  # a Tout scores a Haken, worth one Faden (24)
+
+    def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> "Tariff":
+        """A copy with ``settings`` (key -> integer) applied; unknown keys are errors."""
+        known = {f.name for f in fields(self)}
+        clean: dict[str, int] = {}
+        for key, value in settings.items():
+            if key not in known:
+                raise InputError(f"{where}: unknown tariff key {key!r} (known: {', '.join(sorted(known))})")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InputError(f"{where}: tariff key {key!r} must be a whole number >= 0, got {value!r}")
+            clean[key] = value
+        return replace(self, **clean)
+
+    def to_json(self) -> dict[str, int]:
+        return asdict(self)
+
+    def base(self, contract: str) -> int:
+        return getattr(self, contract)
+
+    def laufende_from(self, contract: str) -> int:
+        return getattr(self, f"laufende_from_{contract}")
+
+
+def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff:
+    """The default tariff, then a TOML file's keys, then ``KEY=VALUE`` strings."""
+    tariff = Tariff()
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except OSError as e:
+            raise InputError(f"cannot read tariff file {path}: {e.strerror}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise InputError(f"tariff file {path}: {e}") from None
+        if set(data) == {"tariff"} and isinstance(data["tariff"], dict):
+            data = data["tariff"]
+        tariff = tariff.with_settings(data, f"tariff file {path}")
+    parsed: dict[str, object] = {}
+    for text in settings:
+        key, sep, value = text.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise InputError(f"--tariff-set {text!r}: expected KEY=NUMBER, e.g. solo=60")
+        parsed[key.strip()] = int(value)
+    return tariff.with_settings(parsed, "--tariff-set")
+
+
+# ---------------------------------------------------------------------------
+# Runs of top trumps
+def top_trump_run(pos: Position, seats: frozenset[int] | None = None) -> tuple[int, bool]:
+    """``(length, held by the declaring party)`` of the unbroken run of top
+    trumps held by one party (Laufende, Matadoren).
+
+    ``seats`` overrides the party (default: the declaring party).  Trumps not
+    dealt (the short deck's 7s and 8s) are skipped."""
+    party = pos.declaring_party if seats is None else seats
+    owner = {c.index: s in party for s, hand in enumerate(pos.deal) for c in hand}
+    run, side = 0, None
+    for index in pos.table.trump_order:
+        if index not in owner:
+            continue
+        if side is None:
+            side = owner[index]
+        elif owner[index] != side:
+            break
+        run += 1
+    return run, bool(side)
+
+
+def laufende(pos: Position) -> int:
+    """Laufende of a Schafkopf game: the run of top trumps held by one party
+    (declarer and partner together in a Sauspiel), whichever party it is."""
+    run, _ = top_trump_run(pos)
+    return run
+
+
+def paid_laufende(tariff: Tariff, pos: Position) -> int:
+    """The Laufende that are paid: 0 below the tariff's minimum (RULES.md: from 3
+    in Sauspiel/Solo, from 2 in Wenz/Geier/Farbwenz/Farbgeier)."""
+    run = laufende(pos)
+    return run if run >= tariff.laufende_from(pos.contract) else 0
+
+
+def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
+    """The declarer's net gain in a Schafkopf game that ended at ``level``.
+
+    Tout: ``tout_factor * (base + Laufende)``, won only at ``WON_SCHWARZ``
+    (every trick), no Schneider or Schwarz on top."""
+    game = tariff.base(pos.contract) + tariff.laufender * paid_laufende(tariff, pos)
+    if pos.tout:
+        game *= tariff.tout_factor
+        won = level == Level.WON_SCHWARZ
+    else:
+        won = level >= Level.WON
+        if level in (Level.LOST_SCHNEIDER, Level.LOST_SCHWARZ, Level.WON_SCHNEIDER, Level.WON_SCHWARZ):
+            game += tariff.schneider
+        if level in (Level.LOST_SCHWARZ, Level.WON_SCHWARZ):
+            game += tariff.schwarz
+    payers = 1 if pos.contract == "sauspiel" else pos.n_seats - 1
+    return game * payers if won else -game * payers
+
+
+def schafkopf_points_level(points: int) -> Level:
+    """The level of a Schafkopf card-point result (Schwarz needs tricks: not here)."""
+    if points >= SCHNEIDER_POINTS:
+        return Level.WON_SCHNEIDER
+    if points >= WIN_POINTS:
+        return Level.WON
+    if points >= FREE_POINTS:
+        return Level.LOST
+    return Level.LOST_SCHNEIDER
+
+
+# ---------------------------------------------------------------------------
+# Jass
+def jass_win_points() -> int:
+    """More than half of the hand's points: the declaring team "wins" the hand."""
+    return JASS_TOTAL // 2 + 1
+
+
+def jass_level(value: int) -> Level:
+    """Level of a Jass result (declaring team's points with last trick and match).
+
+    The opponents' match cannot be told from the declaring team's points; a
+    team that ends with 0 points is counted as having lost every trick (it
+    could have taken 0-point tricks: the only approximation here)."""
+    if value >= JASS_TOTAL + JASS_MATCH:
+        return Level.WON_SCHWARZ
+    if value >= jass_win_points():
+        return Level.WON
+    return Level.LOST_SCHWARZ if value == 0 else Level.LOST
+
+
+def jass_factor(tariff: Tariff, pos: Position) -> int:
+    key = pos.contract if pos.contract != "trump" else "CSHD"[pos.trump]
+    return getattr(tariff, f"jass_factor_{key}")
+
+
+def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int]) -> int:
+    """The declaring team's points minus the opponents', Weis and Stöck
+    included, times the mode's factor."""
+    team = pos.declarer % 2
+    card_points = value - (JASS_MATCH if value >= JASS_TOTAL + JASS_MATCH else 0)
+    theirs = JASS_TOTAL - card_points + (JASS_MATCH if value == 0 else 0)
+    net = value - theirs + weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team]
+    return jass_factor(tariff, pos) * net
+
+
+# ---------------------------------------------------------------------------
+# Scharwenzel
+def scharwenzel_majority(pos: Position) -> int:
+    return pos.n_tricks // 2 + 1
+
+
+def matadoren(pos: Position, winners: frozenset[int]) -> int:
+    """Matadoren of the party ``winners``: its unbroken run of the 7 top
+    trumps from the Olsch (0 when the other party holds the Olsch)."""
+    run, held = top_trump_run(pos, winners)
+    return min(run, 7) if held else 0
+
+
+def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
+    """Game points the declaring party scores (negative: the opponents score).
+
+    Game 2 (4 with Kreuz trump), Matadoren from ``matadoren_from`` on, a Tout
+    scores the game and a Haken instead; equal tricks (Bock) score 0 now.
+    Left out: "für die ersten" and the announced Tout (see README)."""
+    if level == Level.DRAW:
+        return 0
+    game = tariff.scharwenzel_game_clubs if pos.trump == 0 else tariff.scharwenzel_game
+    ours = pos.declaring_party
+    winners = ours if level >= Level.WON else frozenset(range(pos.n_seats)) - ours
+    if level in (Level.WON_SCHWARZ, Level.LOST_SCHWARZ):
+        score = game + tariff.scharwenzel_haken
+    else:
+        m = matadoren(pos, winners)
+        score = game + (m if m >= tariff.matadoren_from else 0)
+    return score if level >= Level.WON else -score

@@ -1,0 +1,807 @@
+"""Tests of the independent reference oracle ``tests/reference.py``.
+
+Every expected value below was worked out by hand from /work/shared/RULES.md;
+the section of RULES.md each test checks is named in its docstring:
+  [SK] Schafkopf, [JA] Swiss Jass (Schieber), [SW] Scharwenzel.
+Positions are plain dicts in the project's JSON format; a full deal always
+lists the complete deck, endgames are a full deal plus a ``play`` prefix.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import reference as ref
+
+# ---------------------------------------------------------------------------
+# Decks and helpers
+# ---------------------------------------------------------------------------
+SK_RANKS = ["A", "10", "K", "O", "U", "9", "8", "7"]
+SK_DECK = [s + r for s in "EGHS" for r in SK_RANKS]
+SK_SHORT = [c for c in SK_DECK if c[1:] not in ("8", "7")]
+FR_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
+FR36 = [s + r for s in "CSHD" for r in FR_RANKS]
+FR32 = [c for c in FR36 if not c.endswith("6")]
+
+
+def deck_for(game, n=4, short=False):
+    if game == "schafkopf":
+        return SK_SHORT if short else SK_DECK
+    if game == "jass":
+        return FR36
+    return FR36 if n == 6 else FR32
+
+
+def fill(game, fixed, n=4, short=False):
+    """A full deal: the ``fixed`` hands, the rest of the deck dealt in deck order."""
+    deck = deck_for(game, n, short)
+    size = len(deck) // n
+    used = [c for h in fixed.values() for c in h.split()]
+    assert len(used) == len(set(used)), "test bug: card fixed twice"
+    rest = [c for c in deck if c not in used]
+    deal = []
+    for seat in range(n):
+        if seat in fixed:
+            assert len(fixed[seat].split()) == size, "test bug: fixed hand size"
+            deal.append(fixed[seat])
+        else:
+            deal.append(" ".join(rest[:size]))
+            rest = rest[size:]
+    assert not rest
+    return deal
+
+
+def pos(game, contract, deal, *, declarer=0, leader=0, play=(), **extra):
+    d = {"game": game, "contract": contract, "declarer": declarer, "leader": leader,
+         "deal": list(deal), "play": list(play)}
+    d.update(extra)
+    return d
+
+
+def plays(text):
+    return text.split()
+
+
+def legal(p):
+    return set(ref.legal_moves(p))
+
+
+# ---------------------------------------------------------------------------
+# Card orders (trumps and plain suits) for every contract
+# ---------------------------------------------------------------------------
+OBERS = ["EO", "GO", "HO", "SO"]
+UNTERS = ["EU", "GU", "HU", "SU"]
+
+
+def sk(suit, ranks):
+    return [suit + r for r in ranks.split()]
+
+
+def fr(suit, ranks):
+    return [suit + r for r in ranks.split()]
+
+
+# (game, contract, extra position keys, n seats, short deck,
+#  trumps high to low, {suit: plain order high to low})
+ORDER_CASES = {
+    "sauspiel": ("schafkopf", "sauspiel", {"called": "E"}, 4, False,
+                 OBERS + UNTERS + sk("H", "A 10 K 9 8 7"),
+                 {s: sk(s, "A 10 K 9 8 7") for s in "EGS"}),
+    "ramsch": ("schafkopf", "ramsch", {}, 4, False,
+               OBERS + UNTERS + sk("H", "A 10 K 9 8 7"),
+               {s: sk(s, "A 10 K 9 8 7") for s in "EGS"}),
+    "solo-E": ("schafkopf", "solo", {"trump": "E"}, 4, False,
+               OBERS + UNTERS + sk("E", "A 10 K 9 8 7"),
+               {s: sk(s, "A 10 K 9 8 7") for s in "GHS"}),
+    "solo-S": ("schafkopf", "solo", {"trump": "S"}, 4, False,
+               OBERS + UNTERS + sk("S", "A 10 K 9 8 7"),
+               {s: sk(s, "A 10 K 9 8 7") for s in "EGH"}),
+    "wenz": ("schafkopf", "wenz", {}, 4, False, UNTERS,
+             {s: sk(s, "A 10 K O 9 8 7") for s in "EGHS"}),
+    "geier": ("schafkopf", "geier", {}, 4, False, OBERS,
+              {s: sk(s, "A 10 K U 9 8 7") for s in "EGHS"}),
+    "farbwenz-G": ("schafkopf", "farbwenz", {"trump": "G"}, 4, False,
+                   UNTERS + sk("G", "A 10 K O 9 8 7"),
+                   {s: sk(s, "A 10 K O 9 8 7") for s in "EHS"}),
+    "farbgeier-H": ("schafkopf", "farbgeier", {"trump": "H"}, 4, False,
+                    OBERS + sk("H", "A 10 K U 9 8 7"),
+                    {s: sk(s, "A 10 K U 9 8 7") for s in "EGS"}),
+    "sauspiel-short": ("schafkopf", "sauspiel", {"called": "E"}, 4, True,
+                       OBERS + UNTERS + sk("H", "A 10 K 9"),
+                       {s: sk(s, "A 10 K 9") for s in "EGS"}),
+    "jass-trump-H": ("jass", "trump", {"trump": "H"}, 4, False,
+                     fr("H", "J 9 A K Q 10 8 7 6"),
+                     {s: fr(s, "A K Q J 10 9 8 7 6") for s in "CSD"}),
+    "jass-trump-C": ("jass", "trump", {"trump": "C"}, 4, False,
+                     fr("C", "J 9 A K Q 10 8 7 6"),
+                     {s: fr(s, "A K Q J 10 9 8 7 6") for s in "SHD"}),
+    "obenabe": ("jass", "obenabe", {}, 4, False, [],
+                {s: fr(s, "A K Q J 10 9 8 7 6") for s in "CSHD"}),
+    "undeufe": ("jass", "undeufe", {}, 4, False, [],
+                {s: fr(s, "6 7 8 9 10 J Q K A") for s in "CSHD"}),
+    "scharwenzel-C-4": ("scharwenzel", "trump", {"trump": "C"}, 4, False,
+                        ["CQ", "C7", "SQ", "CJ", "SJ", "HJ", "DJ"] + fr("C", "A K 10 9 8"),
+                        {"S": fr("S", "A K 10 9 8 7"), "H": fr("H", "A K Q 10 9 8 7"),
+                         "D": fr("D", "A K Q 10 9 8 7")}),
+    "scharwenzel-S-8": ("scharwenzel", "trump", {"trump": "S"}, 8, False,
+                        ["CQ", "S7", "SQ", "CJ", "SJ", "HJ", "DJ"] + fr("S", "A K 10 9 8"),
+                        {"C": fr("C", "A K 10 9 8 7"), "H": fr("H", "A K Q 10 9 8 7"),
+                         "D": fr("D", "A K Q 10 9 8 7")}),
+    "scharwenzel-H-6": ("scharwenzel", "trump", {"trump": "H"}, 6, False,
+                        ["CQ", "H7", "SQ", "CJ", "SJ", "HJ", "DJ"] + fr("H", "A K Q 10 9 8 6"),
+                        {"C": fr("C", "A K 10 9 8 7 6"), "S": fr("S", "A K 10 9 8 7 6"),
+                         "D": fr("D", "A K Q 10 9 8 7 6")}),
+    "scharwenzel-D-4": ("scharwenzel", "trump", {"trump": "D"}, 4, False,
+                        ["CQ", "D7", "SQ", "CJ", "SJ", "HJ", "DJ"] + fr("D", "A K Q 10 9 8"),
+                        {"C": fr("C", "A K 10 9 8 7"), "S": fr("S", "A K 10 9 8 7"),
+                         "H": fr("H", "A K Q 10 9 8 7")}),
+}
+
+
+def order_position(case):
+    game, contract, extra, n, short, _, _ = ORDER_CASES[case]
+    fixed = {}
+    if contract == "sauspiel":  # declarer: a plain Eichel card, not the Eichel Sau
+        fixed = {0: "EK E9 GK G9 SK S9"} if short else {0: "E7 E8 E9 G7 G8 G9 S7 S8"}
+    return pos(game, contract, fill(game, fixed, n, short), **extra)
+
+
+@pytest.mark.parametrize("case", sorted(ORDER_CASES))
+def test_trump_order(case):
+    """[SK] contract table / [JA] mode table / [SW] trumps: the full trump order."""
+    game = ref.Game(order_position(case))
+    assert game.trumps == ORDER_CASES[case][5]
+
+
+@pytest.mark.parametrize("case", sorted(ORDER_CASES))
+def test_plain_order(case):
+    """[SK]/[JA]/[SW] plain suits, high to low (Wenz: O between K and 9; SW: 10 below K)."""
+    game = ref.Game(order_position(case))
+    for suit, expected in ORDER_CASES[case][6].items():
+        got = sorted((c for c in game.plain_index if c[0] == suit), key=game.plain_index.get)
+        assert got == expected, suit
+
+
+@pytest.mark.parametrize("case", sorted(ORDER_CASES))
+def test_orders_partition_the_deck(case):
+    """Every card of the deck is exactly one trump or one plain card of its suit."""
+    game, _, _, n, short, trumps, plain = ORDER_CASES[case]
+    listed = trumps + [c for cards in plain.values() for c in cards]
+    assert sorted(listed) == sorted(deck_for(game, n, short))
+
+
+@pytest.mark.parametrize("case", sorted(ORDER_CASES))
+def test_trick_winner_follows_the_orders(case):
+    """Highest trump wins; otherwise the highest card of the led suit; others never win."""
+    _, _, _, _, _, trumps, plain = ORDER_CASES[case]
+    game = ref.Game(order_position(case))
+    for i, j in itertools.combinations(range(len(trumps)), 2):
+        hi, lo = trumps[i], trumps[j]
+        assert game.trick_winner_index((lo, hi)) == 1, (lo, hi)
+        assert game.trick_winner_index((hi, lo)) == 0, (hi, lo)
+    for suit, cards in plain.items():
+        for i, j in itertools.combinations(range(len(cards)), 2):
+            hi, lo = cards[i], cards[j]
+            assert game.trick_winner_index((lo, hi)) == 1, (lo, hi)
+            assert game.trick_winner_index((hi, lo)) == 0, (hi, lo)
+        if trumps:  # the lowest trump beats the best plain card
+            assert game.trick_winner_index((cards[0], trumps[-1])) == 1
+        for other, other_cards in plain.items():
+            if other != suit:  # a card of another plain suit never wins
+                assert game.trick_winner_index((cards[-1], other_cards[0])) == 0
+
+
+# ---------------------------------------------------------------------------
+# Card points
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("contract,extra", [
+    ("sauspiel", {"called": "E"}), ("ramsch", {}), ("solo", {"trump": "G"}), ("wenz", {}),
+    ("geier", {}), ("farbwenz", {"trump": "S"}), ("farbgeier", {"trump": "E"})])
+@pytest.mark.parametrize("short", [False, True])
+def test_schafkopf_card_points(contract, extra, short):
+    """[SK] A 11, 10 10, K 4, O 3, U 2, 9/8/7 0: 120 in every contract, short deck too."""
+    fixed = {0: "EK E9 GK G9 SK S9"} if short else {0: "E7 E8 E9 G7 G8 G9 S7 S8"}
+    game = ref.Game(pos("schafkopf", contract, fill("schafkopf", fixed, short=short), **extra))
+    values = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
+    assert game.card_points == {c: values[c[1:]] for c in deck_for("schafkopf", short=short)}
+    assert sum(game.card_points.values()) == 120
+
+
+def test_jass_trump_card_points():
+    """[JA] trump suit J 20, 9 14, A 11, K 4, Q 3, 10 10; plain J 2, 9 0; 152 + 5 = 157."""
+    game = ref.Game(pos("jass", "trump", fill("jass", {}), trump="H"))
+    p = game.card_points
+    assert [p["H" + r] for r in "J 9 A K Q 10 8 7 6".split()] == [20, 14, 11, 4, 3, 10, 0, 0, 0]
+    assert [p["C" + r] for r in "A K Q J 10 9 8 7 6".split()] == [11, 4, 3, 2, 10, 0, 0, 0, 0]
+    assert sum(p.values()) == 152
+
+
+def test_jass_obenabe_undeufe_card_points():
+    """[JA] obenabe: plain values and 8 = 8; undeufe: 6 11, 10 10, 8 8, K 4, Q 3, J 2, A 0."""
+    ob = ref.Game(pos("jass", "obenabe", fill("jass", {}))).card_points
+    un = ref.Game(pos("jass", "undeufe", fill("jass", {}))).card_points
+    ranks = "A K Q J 10 9 8 7 6".split()
+    assert [ob["D" + r] for r in ranks] == [11, 4, 3, 2, 10, 0, 8, 0, 0]
+    assert [un["D" + r] for r in ranks] == [0, 4, 3, 2, 10, 0, 8, 0, 11]
+    assert sum(ob.values()) == sum(un.values()) == 152
+
+
+# ---------------------------------------------------------------------------
+# Following suit (trump counts as one suit)
+# ---------------------------------------------------------------------------
+FOLLOW_CASES = [
+    # (id, game, contract, extra, seat-1 hand, led card by seat 0, expected legal)
+    ("ramsch: Herz lead is a trump lead, Unter must follow",
+     "ramsch", {}, "EU EA E10 EK G7 G8 G9 S7", "H10", {"EU"}),
+    ("ramsch: Ober is no Eichel", "ramsch", {}, "EO E9 GA G10 GK S7 S8 S9", "EK", {"E9"}),
+    ("ramsch: only trumps with Eichel letters, free choice",
+     "ramsch", {}, "EO EU HA GA G10 S7 S8 S9", "EK", {"EO", "EU", "HA", "GA", "G10", "S7", "S8", "S9"}),
+    ("solo Herz: Unter follows a Herz lead", "solo", {"trump": "H"},
+     "EU EA E10 EK G7 G8 G9 S7", "HA", {"EU"}),
+    ("wenz: Herz is a plain suit, Ober follows it, Unter does not",
+     "wenz", {}, "HO HU E7 E8 E9 G7 G8 G9", "H10", {"HO"}),
+    ("wenz: Unter lead, no Unter: anything",
+     "wenz", {}, "HO GO SO E7 E8 E9 G7 G8", "EU", {"HO", "GO", "SO", "E7", "E8", "E9", "G7", "G8"}),
+    ("geier: Unter is a plain card, Ober a trump", "geier", {},
+     "HU HO E7 E8 E9 G7 G8 G9", "H10", {"HU"}),
+    ("farbwenz Eichel: the Eichel Ober is a trump", "farbwenz", {"trump": "E"},
+     "EO G7 G8 G9 S7 S8 S9 HA", "E10", {"EO"}),
+    ("farbgeier Schellen: the Gras Ober is a trump, the Gras Unter is Gras",
+     "farbgeier", {"trump": "S"}, "GO GU E7 E8 E9 HA H10 HK", "G10", {"GU"}),
+]
+
+
+@pytest.mark.parametrize("case", FOLLOW_CASES, ids=[c[0] for c in FOLLOW_CASES])
+def test_schafkopf_following(case):
+    """[SK] follow the led suit, trump counting as one suit; if you can't, anything."""
+    _, contract, extra, hand1, lead, expected = case
+    zero = " ".join(c for c in SK_DECK if c not in hand1.split() and c != lead)
+    hand0 = " ".join([lead] + zero.split()[:7])
+    deal = fill("schafkopf", {0: hand0, 1: hand1})
+    assert legal(pos("schafkopf", contract, deal, play=[lead], **extra)) == expected
+
+
+@pytest.mark.parametrize("trump,hand1,lead,expected", [
+    ("D", "HQ HJ C7 C8 S7 S8 S9 SA", "HA", {"HQ"}),           # red Q plain when not trump
+    ("H", "HQ DQ C7 C8 S7 S8 S9 SA", "H9", {"HQ"}),           # HQ trump when H is trump
+    ("D", "CQ CJ C7 H7 H8 H9 S8 S9", "C10", {"C7"}),          # CQ/CJ trumps, C7 plain
+    ("D", "SQ C7 H7 H8 H9 S8 S9 SA", "D9", {"SQ"}),           # Basta follows a trump lead
+    ("D", "D7 C7 H7 H8 H9 S8 S9 SA", "CQ", {"D7"}),           # Nillje is a trump
+    ("C", "HJ SA SK S10 S9 H8 D8 D9", "CA", {"HJ"}),          # every Jack is a trump
+])
+def test_scharwenzel_following(trump, hand1, lead, expected):
+    """[SW] follow suit (trump counts as one suit), else any card."""
+    deck = FR32
+    hand0 = " ".join([lead] + [c for c in deck if c not in hand1.split() and c != lead][:7])
+    deal = fill("scharwenzel", {0: hand0, 1: hand1})
+    assert legal(pos("scharwenzel", "trump", deal, play=[lead], trump=trump)) == expected
+
+
+@pytest.mark.parametrize("contract", ["obenabe", "undeufe"])
+def test_jass_no_trump_following(contract):
+    """[JA] obenabe/undeufe: follow suit, else any card."""
+    hand1 = "CA C10 H6 H7 S6 S7 D6 D7 D8"
+    deal = fill("jass", {0: "C6 HA HK SA SK DA DK DQ DJ", 1: hand1})
+    assert legal(pos("jass", contract, deal, play=["C6"])) == {"CA", "C10"}
+    deal = fill("jass", {0: "C6 CK HK SA SK DA DK DQ DJ", 1: "HA H10 H6 H7 S6 S7 D6 D7 D8"})
+    assert legal(pos("jass", contract, deal, play=["C6"])) == set("HA H10 H6 H7 S6 S7 D6 D7 D8".split())
+
+
+# ---------------------------------------------------------------------------
+# Sauspiel called-Sau restrictions [SK] "Sauspiel" 1-3
+# ---------------------------------------------------------------------------
+# Holder of the Eichel Sau (seat 2) with four Eichel and the four Obers.
+SAU4 = ["E7 GA G10 GK HK H9 H8 H7",
+        "G9 G8 G7 EK S10 SK S9 S8",
+        "EA E10 E9 E8 EO GO HO SO",
+        "EU GU HA H10 HU SA SU S7"]
+# Holder (seat 2) with three Eichel; seat 1 holds two Eichel.
+SAU3 = ["E7 GA G10 GK HA H10 HK H9",
+        "EK E8 G9 G8 G7 S9 S8 S7",
+        "EA E10 E9 EO GO HO SO EU",
+        "GU HU SU H8 H7 SA S10 SK"]
+# Called suit never led; the holder discards the Sau in the last trick.
+SAU_LAST = ["EO GO HO SO SA G9 E7 E10",
+            "H7 HK SU EU S9 GA G10 GK",
+            "EA H8 H10 HU S7 G8 E9 S10",
+            "H9 HA GU S8 G7 E8 EK SK"]
+SAU_LAST_PLAY = plays("EO H7 H8 H9  GO HK H10 HA  HO SU HU GU  SO EU E9 E8  SA S9 S7 S8 "
+                      "G9 GA G8 G7  G10 S10 EK E7  GK EA SK E10")
+# Short deck: holder (seat 2) with three of the four plain Eichel.
+SAU_SHORT = ["EK GA G10 GK HA H10", "EU GU G9 HK HU H9", "EA E10 E9 EO GO HO", "SA S10 SK SO SU S9"]
+
+
+def sauspiel(deal, **kw):
+    kw.setdefault("called", "E")
+    return pos("schafkopf", "sauspiel", deal, **kw)
+
+
+def test_sau_rule1_must_play_sau_when_called_suit_led():
+    """[SK] Sauspiel 1: when the called suit is led, the holder must play the Sau."""
+    p = sauspiel(SAU4, play=["E7", "EK"])
+    assert ref.to_move(p) == 2
+    assert legal(p) == {"EA"}
+
+
+def test_sau_rule1_other_seats_follow_normally():
+    """[SK] Sauspiel 1 binds only the holder: seat 1 may play any Eichel it holds."""
+    p = sauspiel(SAU3, play=["E7"])
+    assert legal(p) == {"EK", "E8"}
+
+
+def test_sau_rule2_lead_only_with_sau():
+    """[SK] Sauspiel 2: with < 4 cards of the called suit the holder leads it only with the Sau."""
+    p = sauspiel(SAU3, leader=2)
+    assert legal(p) == {"EA", "EO", "GO", "HO", "SO", "EU"}
+
+
+def test_sau_rule2_davonlaufen_with_four():
+    """[SK] Sauspiel 2: with >= 4 cards of the called suit (Sau included) any may be led."""
+    p = sauspiel(SAU4, leader=2)
+    assert legal(p) == set(SAU4[2].split())
+
+
+def test_sau_rule2_davonlaufen_variant_three():
+    """[SK] variant davonlaufen_min 3: three cards of the called suit suffice."""
+    p = sauspiel(SAU3, leader=2, rules={"davonlaufen_min": 3})
+    assert legal(p) == set(SAU3[2].split())
+
+
+def test_sau_rule2_count_is_taken_at_the_moment_of_the_lead():
+    """[SK] Sauspiel 2 "at that moment": 4 Eichel dealt, one discarded, 3 left: no davonlaufen."""
+    # Trick 1: GA G7 E8 S7 (seat 0 wins, holder discards E8); trick 2: H7 S8 EO HU (seat 2 wins).
+    p = sauspiel(SAU4, play=plays("GA G7 E8 S7 H7 S8 EO HU"))
+    assert ref.to_move(p) == 2
+    assert legal(p) == {"EA", "GO", "HO", "SO"}
+    p["rules"] = {"davonlaufen_min": 3}
+    assert legal(p) == {"EA", "E10", "E9", "GO", "HO", "SO"}
+
+
+def test_sau_rule2_short_deck_needs_variant():
+    """[SK] short deck: 3 of the 4 plain Eichel; davonlaufen only with the variant minimum 3."""
+    p = sauspiel(SAU_SHORT, leader=2)
+    assert legal(p) == {"EA", "EO", "GO", "HO"}
+    p["rules"] = {"davonlaufen_min": 3}
+    assert legal(p) == set(SAU_SHORT[2].split())
+
+
+def test_sau_rule3_no_discarding_the_sau():
+    """[SK] Sauspiel 3: on another lead the holder may not discard the Sau."""
+    p = sauspiel(SAU4, play=["GA", "G7"])  # holder has no Gras
+    assert legal(p) == {"E10", "E9", "E8", "EO", "GO", "HO", "SO"}
+    deal = fill("schafkopf", {0: "E7 GA G10 GK HK H9 H8 H7", 2: "EA E10 S7 S8 S9 G9 G8 G7"})
+    p = sauspiel(deal, play=["H7", "EO"])  # trump lead, holder has no trump
+    assert legal(p) == {"E10", "S7", "S8", "S9", "G9", "G8", "G7"}
+
+
+def test_sau_rule3_exception_last_trick():
+    """[SK] Sauspiel 3: the Sau may be discarded in the last trick (called suit never led)."""
+    before_t7 = sauspiel(SAU_LAST, play=SAU_LAST_PLAY[:25])  # G10 led in trick 7
+    assert ref.to_move(before_t7) == 2
+    assert legal(before_t7) == {"S10"}
+    last = sauspiel(SAU_LAST, play=SAU_LAST_PLAY[:29])  # GK led in trick 8
+    assert legal(last) == {"EA"}
+    done = ref.reference_solve(sauspiel(SAU_LAST, play=SAU_LAST_PLAY))
+    # Declarer 0 + partner 2 won tricks 1-5: 3 + 28 + 9 + 5 + 11.
+    assert done == {"value": 56, "moves": {}, "to_move": None}
+
+
+def test_sau_restrictions_lapse_after_davonlaufen():
+    """[SK] after davonlaufen the holder follows normally and may discard the Sau."""
+    rules = {"davonlaufen_min": 3}
+    # Trick 1: holder 2 runs away with E9; SK, E7, EK: seat 1 wins and leads.
+    p = sauspiel(SAU3, leader=2, rules=rules, play=plays("E9 SK E7 EK E8"))
+    assert legal(p) == {"EA", "E10"}            # no longer forced to play the Sau
+    p = sauspiel(SAU3, leader=2, rules=rules, play=plays("E9 SK E7 EK G9"))
+    assert legal(p) == {"EA", "E10", "EO", "GO", "HO", "SO", "EU"}  # may discard it
+
+
+def test_sau_restrictions_lapse_after_called_suit_led():
+    """[SK] "after the first lead of the called suit these restrictions lapse"."""
+    # Trick 1: seat 0 leads E7, seat 1 EK, holder EA (forced), seat 3 GU (trump) wins.
+    p = sauspiel(SAU3, play=plays("E7 EK EA GU"))
+    assert ref.to_move(p) == 3
+    # Holder later leads Eichel freely (E10) and is never restricted again.
+    p = sauspiel(SAU3, play=plays("E7 EK EA GU  H7 HA E8 EU"))
+    assert ref.to_move(p) == 2
+    assert "E10" in legal(p) and "E9" in legal(p)
+
+
+def test_sau_illegal_play_is_rejected():
+    """[SK] Sauspiel 2: leading E9 with three Eichel is illegal by default."""
+    with pytest.raises(ValueError, match="seat 2"):
+        ref.to_move(sauspiel(SAU3, leader=2, play=["E9"]))
+
+
+# ---------------------------------------------------------------------------
+# Jass trump rules [JA]
+# ---------------------------------------------------------------------------
+def jass_trump(fixed, play, trump="H", **kw):
+    return pos("jass", "trump", fill("jass", fixed), play=play, trump=trump, **kw)
+
+
+def test_jass_trump_allowed_when_able_to_follow():
+    """[JA] a plain lead may be followed or trumped, even when you could follow."""
+    p = jass_trump({0: "CA C6 HA SA SK DA DK DQ DJ", 1: "C7 H6 S6 S7 S8 S9 D6 D7 D8"}, ["CA"])
+    assert legal(p) == {"C7", "H6"}
+
+
+def test_jass_no_undertrumping():
+    """[JA] no undertrumping: a trump lower than one already in a plainly-led trick."""
+    fixed = {0: "C7 CA CK SA SK DA DK DQ DJ", 1: "HA C8 C9 S6 S7 S8 D6 D7 D8",
+             2: "C6 H6 HJ S9 S10 SJ D9 D10 CJ"}
+    p = jass_trump(fixed, ["C7", "HA"])
+    assert legal(p) == {"C6", "CJ", "HJ"}   # follow, or overtrump; H6 would undertrump
+    fixed[2] = "H6 HJ S9 S10 SJ SQ D9 D10 D6"
+    fixed[1] = "HA C8 C9 S6 S7 S8 C6 D7 D8"
+    p = jass_trump(fixed, ["C7", "HA"])
+    assert legal(p) == set(fixed[2].split()) - {"H6"}   # can't follow: anything but H6
+
+
+def test_jass_undertrumping_measured_against_the_highest_trump():
+    """[JA] no undertrumping: compared with the best trump in the trick, not the last one."""
+    fixed = {0: "C7 CA CK H10 H8 H7 DK DQ DJ", 1: "H6 C8 C9 S7 S8 SA D7 D8 D9",
+             2: "H9 CQ C10 S9 S10 SJ DA D10 CJ", 3: "HA HJ C6 SQ SK S6 D6 HQ HK"}
+    p = jass_trump(fixed, ["C7", "H6", "H9"])
+    # H9 (Nell) beats HA, HK, HQ: only C6 (follow) and HJ (overtrump) remain.
+    assert legal(p) == {"C6", "HJ"}
+
+
+def test_jass_undertrumping_allowed_with_only_trumps():
+    """[JA] undertrumping is allowed when the hand holds nothing but trumps."""
+    deal = ["CA CK SA SK SQ DA DK DQ S10", "HJ C8 C7 SJ S9 S8 D10 D9 D8",
+            "C6 H9 HA HK HQ H10 H8 H7 H6", "C9 C10 CQ CJ S7 S6 DJ D7 D6"]
+    # Trick 1: CA C8 C6 C9 (seat 0 wins); trick 2: CK, seat 1 trumps with the Buur.
+    p = pos("jass", "trump", deal, trump="H", play=plays("CA C8 C6 C9 CK HJ"))
+    assert ref.to_move(p) == 2
+    assert legal(p) == set("H9 HA HK HQ H10 H8 H7 H6".split())
+
+
+def test_jass_must_play_trump_on_trump_lead():
+    """[JA] on a trump lead you must play trump."""
+    p = jass_trump({0: "HK CA CK SA SK DA DK DQ DJ", 1: "H6 C6 C7 C8 S6 S7 D6 D7 D8"}, ["HK"])
+    assert legal(p) == {"H6"}
+
+
+def test_jass_lone_buur_is_never_forced():
+    """[JA] holding only the Buur as trump, you may play any card on a trump lead."""
+    hand1 = "HJ C6 C7 C8 S6 S7 D6 D7 D8"
+    p = jass_trump({0: "HK CA CK SA SK DA DK DQ DJ", 1: hand1}, ["HK"])
+    assert legal(p) == set(hand1.split())
+    p = jass_trump({0: "HK CA CK SA SK DA DK DQ DJ", 1: "HJ H6 C7 C8 S6 S7 D6 D7 D8"}, ["HK"])
+    assert legal(p) == {"HJ", "H6"}          # with another trump: trump
+
+
+def test_jass_trump_lead_without_trumps_is_free():
+    """[JA] on a trump lead a hand without trumps plays any card."""
+    hand1 = "C6 C7 C8 S6 S7 S8 D6 D7 D8"
+    p = jass_trump({0: "HK CA CK SA SK DA DK DQ DJ", 1: hand1}, ["HK"])
+    assert legal(p) == set(hand1.split())
+
+
+def test_jass_plain_lead_no_suit_no_trump_is_free():
+    """[JA] a plain lead that can't be followed nor trumped: any card."""
+    hand1 = "S6 S7 S8 S9 D6 D7 D8 D9 D10"
+    p = jass_trump({0: "CA CK CQ CJ C10 C9 C8 C7 C6", 1: hand1}, ["CA"])
+    assert legal(p) == set(hand1.split())
+
+
+# ---------------------------------------------------------------------------
+# Scharwenzel: 4, 6, 8 players [SW]
+# ---------------------------------------------------------------------------
+SW8 = ["SJ HJ DJ DA", "DK DQ D10 D9", "D8 CA CK C10", "C9 C8 C7 SA",
+       "CQ D7 SQ CJ", "SK S10 S9 S8", "S7 HA HK HQ", "H10 H9 H8 H7"]
+SW8_PLAY = plays("CQ SK S7 H10 SJ DK D8 C9  D7 S10 HA H9 HJ DQ CA C8")
+SW6 = ["DJ HA HK HQ H10 H9", "H8 H6 CA CK C10 C9", "C8 C7 C6 SA SK S10",
+       "S9 S8 S7 S6 DA DK", "CQ H7 SQ CJ SJ HJ", "DQ D10 D9 D8 D7 D6"]
+SW6_PLAY = plays("CQ D6 H9 H6 C6 S6  H7 D7 H10 H8 C7 S7  SQ D8 HQ C9 C8 S8  CJ D9 HK C10 S10 S9")
+SW4 = ["SK S10 S9 S8 CA CK C10 C9", "CQ S7 SQ CJ SJ HJ DJ SA",
+       "C8 C7 HA HK HQ H10 H9 H8", "H7 DA DK DQ D10 D9 D8 D7"]
+SW4_PLAY = plays("CQ C8 H7 S8  S7 C7 DA S9  SQ HA DK S10  CJ HK DQ SK  SJ HQ D10 CA  HJ H10 D9 CK")
+# Two tricks left with a real choice (trump Herz): leading C7 beats leading HA.
+SW4B = ["CQ H7 SQ CJ SJ SA HA C7", "HK HQ H10 H9 H8 DA DJ D9",
+        "HJ CK C10 C8 SK S10 CA D7", "S9 S8 S7 DK DQ D10 C9 D8"]
+SW4B_PLAY = plays("CQ H8 HJ S7  H7 H9 C8 S8  SQ H10 C10 S9  CJ HQ CK DQ  SJ HK S10 D10  SA DA SK DK")
+
+
+@pytest.mark.parametrize("n,deck", [(4, FR32), (6, FR36), (8, FR32)])
+def test_scharwenzel_deck_and_hand_sizes(n, deck):
+    """[SW] 4 and 8 players: 32 cards (7-A), 8 / 4 each; 6 players: 36 cards, 6 each."""
+    game = ref.Game(pos("scharwenzel", "trump", fill("scharwenzel", {}, n), trump="C"))
+    assert sorted(game.deck) == sorted(deck)
+    assert {len(h) for h in game.deal} == {len(deck) // n}
+
+
+@pytest.mark.parametrize("n,bad_deck", [(4, FR36), (6, FR32), (8, FR36)])
+def test_scharwenzel_wrong_deck_rejected(n, bad_deck):
+    """[SW] the deck size depends on the player count."""
+    size = len(bad_deck) // n
+    deal = [" ".join(bad_deck[i * size:(i + 1) * size]) for i in range(n)]
+    with pytest.raises(ValueError):
+        ref.to_move(pos("scharwenzel", "trump", deal, trump="C"))
+
+
+@pytest.mark.parametrize("deal,play,leader,tricks,party_of", [
+    (SW8, SW8_PLAY, 4, 4, 0), (SW6, SW6_PLAY, 4, 6, 0), (SW4, SW4_PLAY, 1, 8, 1)])
+def test_scharwenzel_parties_by_parity(deal, play, leader, tricks, party_of):
+    """[SW] partners sit alternately: the winner's party is even or odd seats; value = tricks."""
+    trump = {8: "D", 6: "H", 4: "S"}[len(deal)]
+    for declarer in range(len(deal)):
+        p = pos("scharwenzel", "trump", deal, trump=trump, leader=leader, declarer=declarer,
+                play=play)
+        got = ref.reference_solve(p)["value"]
+        assert got == (tricks if declarer % 2 == party_of else 0), declarer
+
+
+def test_scharwenzel_two_trick_endgame():
+    """[SW] tricks scored; the lone Jack of Karo overtrumps the Herz Ace (trump Herz)."""
+    p = pos("scharwenzel", "trump", SW4B, trump="H", play=SW4B_PLAY)
+    r = ref.reference_solve(p)
+    assert r == {"value": 7, "moves": {"HA": 6, "C7": 7}, "to_move": 0}
+
+
+# ---------------------------------------------------------------------------
+# Solved endgames (values worked out by hand)
+# ---------------------------------------------------------------------------
+SOLO_G = ["EO GO HO SO EU GU GA E10", "HU SU G10 GK G9 G8 EA S7",
+          "G7 E8 E7 HA H10 HK E9 S10", "H9 H8 H7 SA SK S8 EK S9"]
+SOLO_G_PLAY = plays("EO HU G7 H9  GO SU E8 H8  HO G10 E7 H7  SO GK HA SA  EU G9 H10 SK  GU G8 HK S8")
+TOUT_G = ["EO GO HO SO EU GU GA E7", "HU SU G10 GK G9 G8 E8 S7",
+          "G7 EA E10 EK HA H10 E9 S8", "HK H8 H7 SA S10 SK S9 H9"]
+TOUT_G_PLAY = plays("EO HU G7 HK  GO SU EA H8  HO G10 E10 H7  SO GK EK SA  EU G9 HA S10  GU G8 H10 SK")
+RAMSCH = ["EO GO HO SO EU GU HA E7", "HU SU H10 HK H9 H8 EA S7",
+          "H7 GA G10 GK G9 G8 E10 S10", "G7 E9 E8 SA SK S8 EK S9"]
+RAMSCH_PLAY = plays("EO HU H7 G7  GO SU GA E9  HO H10 G10 E8  SO HK GK SA  EU H9 G9 SK  GU H8 G8 S8")
+SAU_FORCE = ["E10 H7 SA S10 SK S9 GA S7", "EO GO HO SO EU GU E7 G7",
+             "S8 G9 E8 GK G10 EK EA E9", "SU H8 H9 HK H10 HA HU G8"]
+SAU_FORCE_PLAY = plays("EO S8 SU H7  GO G9 H8 S9  HO E8 H9 SK  SO GK HK S10  "
+                       "EU G10 H10 SA  GU EK HA E10")
+OBENABE = ["CA CK CQ CJ C10 C9 C8 C7 D6", "C6 DA DK DQ DJ D10 D9 D8 D7",
+           "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
+OBENABE_PLAY = plays("CA C6 SA HQ  CK D7 SK HJ  CQ D8 SQ H10  CJ D9 SJ H9  "
+                     "C10 D10 S10 H8  C9 DJ S9 H7  C8 DQ S8 H6")
+
+
+def test_solo_two_trick_endgame():
+    """[SK] Solo Gras: leading E10 first (then GA trumps the Schellen) beats cashing GA.
+
+    Tricks 1-6 give the declarer 74 points; E10 line: EA wins E10 EA E9 EK (25),
+    then GA takes S7 S10 S9 (21); GA line: GA + three zero discards (11), EA wins the rest.
+    """
+    p = pos("schafkopf", "solo", SOLO_G, trump="G", play=SOLO_G_PLAY)
+    assert ref.reference_solve(p) == {"value": 95, "moves": {"GA": 85, "E10": 95}, "to_move": 0}
+
+
+def test_tout_counts_tricks_and_a_zero_point_trick_loses():
+    """[SK] Tout: the declarer must win every trick; losing E7 E8 E9 (0 points) loses."""
+    p = pos("schafkopf", "solo", TOUT_G, trump="G", play=TOUT_G_PLAY)
+    # Plain solo: the declarer takes all 120 card points whatever he leads.
+    assert ref.reference_solve(p) == {"value": 120, "moves": {"GA": 120, "E7": 120}, "to_move": 0}
+    p["tout"] = True
+    assert ref.reference_solve(p) == {"value": 7, "moves": {"GA": 7, "E7": 7}, "to_move": 0}
+
+
+def test_ramsch_declarer_minimises_own_points():
+    """[SK] Ramsch: how few points seat 0 can hold itself to; the other three play against it.
+
+    Prefix: 74 points to seat 0. Leading E7 loses EA E10 EK to seat 1 and then HA
+    takes S7 S10 S9 (+21); leading HA takes everything left (+46).
+    """
+    p = pos("schafkopf", "ramsch", RAMSCH, play=RAMSCH_PLAY)
+    assert ref.reference_solve(p) == {"value": 95, "moves": {"HA": 120, "E7": 95}, "to_move": 0}
+
+
+def test_sauspiel_sau_rules_change_the_value():
+    """[SK] Sauspiel 1 and 3 in search: the holder must give up the Sau (E7 lead) or may
+    not discard it early (G7 lead); either way the declaring party makes only 11."""
+    p = sauspiel(SAU_FORCE, leader=1, play=SAU_FORCE_PLAY)
+    assert ref.to_move(p) == 1
+    assert legal(p) == {"E7", "G7"}
+    assert ref.reference_solve(p) == {"value": 11, "moves": {"E7": 11, "G7": 11}, "to_move": 1}
+
+
+def test_jass_last_trick_bonus_and_total_157():
+    """[JA] last trick +5, 157 in all: clubs first keeps the last trick for the opponents."""
+    p = pos("jass", "obenabe", OBENABE, play=OBENABE_PLAY)
+    r = ref.reference_solve(p)
+    # 122 in tricks 1-7; C7 line: + C7 DK S7 HK (8), D6 trick (22 + 5) to seats 1/3.
+    assert r == {"value": 130, "moves": {"C7": 130, "D6": 122}, "to_move": 0}
+    p["declarer"] = 1
+    r = ref.reference_solve(p)
+    assert r["value"] == 157 - 130
+    assert r["moves"] == {"C7": 27, "D6": 35}
+
+
+def test_jass_match_bonus():
+    """[JA] match: one team takes all 9 tricks: 152 + 5 + 100 = 257."""
+    deal = ["CA CK CQ CJ C10 C9 C8 C7 C6", "DA DK DQ DJ D10 D9 D8 D7 D6",
+            "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
+    play = plays("CA DA SA HA  CK DK SK HK  CQ DQ SQ HQ  CJ DJ SJ HJ  C10 D10 S10 H10 "
+                 "C9 D9 S9 H9  C8 D8 S8 H8")
+    for contract, extra in [("obenabe", {}), ("undeufe", {}), ("trump", {"trump": "C"})]:
+        p = pos("jass", contract, deal, play=play, **extra)
+        assert ref.reference_solve(p)["value"] == 257
+        p["declarer"] = 1
+        assert ref.reference_solve(p)["value"] == 0
+
+
+def test_to_move_follows_trick_winner():
+    """[SK] the trick winner leads next."""
+    p = pos("schafkopf", "solo", SOLO_G, trump="G", play=SOLO_G_PLAY[:4])
+    assert ref.to_move(p) == 0
+    p = pos("schafkopf", "ramsch", RAMSCH, play=RAMSCH_PLAY[:3])
+    assert ref.to_move(p) == 3
+    p = sauspiel(SAU3, play=plays("E7 EK EA GU"))
+    assert ref.to_move(p) == 3
+
+
+def test_short_deck_solo():
+    """[SK] short deck: 6 tricks, still 120 points; declarer with the six top trumps."""
+    deal = ["EO GO HO SO EU GU", "HU SU EA E10 EK E9", "GA G10 GK G9 HA H10", "HK H9 SA S10 SK S9"]
+    play = plays("EO HU GA HK  GO SU G10 H9  HO EA GK SA  SO E10 G9 S10")
+    p = pos("schafkopf", "solo", deal, trump="E", play=play)
+    assert ref.reference_solve(p) == {"value": 120, "moves": {"EU": 120, "GU": 120}, "to_move": 0}
+    p["tout"] = True
+    assert ref.reference_solve(p) == {"value": 6, "moves": {"EU": 6, "GU": 6}, "to_move": 0}
+    p["deal"] = ["EO GO HO SO EU E7", "HU SU EA E10 EK E9", "GA G10 GK G9 HA H10", "HK H9 SA S10 SK GU"]
+    with pytest.raises(ValueError):  # no 7s (or 8s) in the short deck
+        ref.to_move(p)
+
+
+# ---------------------------------------------------------------------------
+# Weis and Stöck [JA] "Weis"
+# ---------------------------------------------------------------------------
+# No Weis at all (every rank spread so no run of three and no four of a kind).
+W_NONE = ["C6 C10 CA S9 SK H8 HQ D7 DJ", "C7 CJ S6 S10 SA H9 HK D8 DQ",
+          "C8 CQ S7 SJ H6 H10 HA D9 DK", "C9 CK S8 SQ H7 HJ D6 D10 DA"]
+# s0 C6-8 (20), s1 D6-9 (50), s2 H10-Q (20): best single is s1's 50.
+W_POINTS = ["C6 C7 C8 S6 S8 S10 SQ H6 H8", "D6 D7 D8 D9 C10 CQ CA S7 S9",
+            "H10 HJ HQ C9 CK SJ SA D10 DQ", "CJ SK H7 H9 HK HA DJ DK DA"]
+# s0 C6-10 (100) vs s1 four Kings (100); s3 D9-J (20).
+W_SEQ_VS_FOUR = ["C6 C7 C8 C9 C10 S6 S8 H6 H8", "CK SK HK DK D6 D8 S10 H10 HA",
+                 "CJ CA S7 S9 SJ H7 H9 D7 DQ", "CQ SQ SA HJ HQ D9 D10 DJ DA"]
+# s0 C7-9 (20) vs s1 SJ-K (20).
+W_TOP = ["C7 C8 C9 S6 S8 H6 H10 D6 DA", "SJ SQ SK C6 CA H7 H9 D7 D9",
+         "C10 CQ S7 S9 H8 HJ HK D8 DJ", "CJ CK S10 SA HQ HA D10 DQ DK"]
+# s0 C7-9 (20) vs s1 S7-9 (20); s3 holds HK and HQ.
+W_TRUMP = ["C7 C8 C9 H6 HJ HA D6 D10 DQ", "S7 S8 S9 C6 CJ CA H8 H10 DK",
+           "C10 CQ S6 S10 SQ H7 H9 D7 D9", "CK SJ SK SA HQ HK D8 DJ DA"]
+# s0 four Jacks + SJ SQ SK (Kreuzweis: 220); s1 four 9s (150); s0 holds SK and SQ.
+W_KREUZ = ["CJ SJ HJ DJ SQ SK C7 H7 DA", "C9 S9 H9 D9 C6 CQ HK SA D7",
+           "C8 C10 CA S6 S8 H6 H10 D8 DQ", "CK S7 S10 H8 HQ HA D6 D10 DK"]
+# As W_KREUZ with SJ and S6 exchanged: the best is s1's four 9s (150).
+W_NINES = ["CJ S6 HJ DJ SQ SK C7 H7 DA", "C9 S9 H9 D9 C6 CQ HK SA D7",
+           "C8 C10 CA SJ S8 H6 H10 D8 DQ", "CK S7 S10 H8 HQ HA D6 D10 DK"]
+# s1 four 6s (100) vs s0 C9-J (20).
+W_SIXES = ["C9 C10 CJ S7 S9 H7 H9 DQ DA", "C6 S6 H6 D6 C8 SA HQ D9 DJ",
+           "C7 CQ CA S8 S10 SQ H8 HJ DK", "CK SJ SK H10 HK HA D7 D8 D10"]
+
+
+def weis(deal, contract="trump", trump="H", leader=0):
+    extra = {"trump": trump} if contract == "trump" else {}
+    return ref.reference_weis(pos("jass", contract, deal, leader=leader, **extra))
+
+
+def test_weis_test_deals_are_complete():
+    for deal in (W_NONE, W_POINTS, W_SEQ_VS_FOUR, W_TOP, W_TRUMP, W_KREUZ, W_NINES, W_SIXES,
+                 OBENABE):
+        cards = " ".join(deal).split()
+        assert sorted(cards) == sorted(FR36) and all(len(h.split()) == 9 for h in deal)
+
+
+def test_weis_none():
+    """[JA] no sequence of 3 and no four of a kind: no Weis; no trump K+Q together: no Stöck."""
+    for trump in "CSHD":
+        assert weis(W_NONE, trump=trump) == {"weis": [0, 0], "stoeck": [0, 0]}
+
+
+def test_weis_more_points_wins_single_not_total():
+    """[JA] the team with the best single Weis (50) writes, although the other has 20 + 20."""
+    assert weis(W_POINTS) == {"weis": [0, 50], "stoeck": [0, 0]}
+    assert weis(W_POINTS, "undeufe")["weis"] == [0, 50]
+
+
+def test_weis_sequence_beats_four_of_a_kind():
+    """[JA] at equal points (100) a sequence beats four of a kind, whoever announces first."""
+    for leader in range(4):
+        assert weis(W_SEQ_VS_FOUR, leader=leader)["weis"] == [100, 0]
+
+
+def test_weis_higher_top_card_undeufe_lower():
+    """[JA] equal points and kind: the higher top card wins; in undeufe the lower."""
+    assert weis(W_TOP, "obenabe", leader=0)["weis"] == [0, 20]     # SK over C9
+    assert weis(W_TOP, "trump", trump="D", leader=0)["weis"] == [0, 20]
+    assert weis(W_TOP, "undeufe", leader=1)["weis"] == [20, 0]     # C7-9 lower than SJ-K
+
+
+def test_weis_trump_suit_then_playing_order():
+    """[JA] equal sequences: the one in the trump suit; then first in order from the leader."""
+    assert weis(W_TRUMP, trump="S", leader=0)["weis"] == [0, 20]
+    assert weis(W_TRUMP, trump="C", leader=1)["weis"] == [20, 0]
+    assert weis(W_TRUMP, trump="D", leader=0)["weis"] == [20, 0]
+    assert weis(W_TRUMP, trump="D", leader=1)["weis"] == [0, 20]
+    assert weis(W_TRUMP, "obenabe", leader=3)["weis"] == [20, 0]   # order 3, 0, 1, 2
+    assert weis(W_TRUMP, "obenabe", leader=2)["weis"] == [20, 0]   # order 2, 3, 0, 1
+    assert weis(W_TRUMP, "obenabe", leader=1)["weis"] == [0, 20]   # order 1, 2, 3, 0
+
+
+def test_weis_kreuzweis_and_four_jacks():
+    """[JA] four Jacks 200, a card may count in two Weis (SJ): 200 + 20 beats four 9s."""
+    assert weis(W_KREUZ, trump="H") == {"weis": [220, 0], "stoeck": [0, 0]}
+
+
+def test_weis_four_nines_150():
+    """[JA] four 9s 150 beat three Jacks and everything else in the deal."""
+    assert weis(W_NINES, trump="H")["weis"] == [0, 150]
+
+
+def test_weis_four_sixes_100():
+    """[JA] four 6s 100 (default) beat a sequence of three."""
+    assert weis(W_SIXES, trump="H")["weis"] == [0, 100]
+
+
+def test_weis_long_sequences_and_order_tie():
+    """[JA] 8 in a row 250, 9 in a row 300; two 300s: the first from the leader wins."""
+    assert weis(OBENABE, "obenabe", leader=0)["weis"] == [550, 0]   # s2 before s3
+    assert weis(OBENABE, "obenabe", leader=3)["weis"] == [0, 550]   # s3 first
+
+
+def test_stoeck_trump_games_only_and_regardless_of_weis():
+    """[JA] Stöck: trump K+Q in one hand, 20, in trump games only, regardless of Weis."""
+    assert weis(W_TRUMP, trump="H", leader=0) == {"weis": [20, 0], "stoeck": [0, 20]}
+    assert weis(W_TRUMP, "obenabe")["stoeck"] == [0, 0]
+    assert weis(W_TRUMP, "undeufe")["stoeck"] == [0, 0]
+    assert weis(W_KREUZ, trump="S")["stoeck"] == [20, 0]
+    assert weis(W_KREUZ, trump="C")["stoeck"] == [0, 0]
+
+
+def test_weis_only_in_jass():
+    with pytest.raises(ValueError):
+        ref.reference_weis(pos("schafkopf", "ramsch", fill("schafkopf", {})))
+
+
+# ---------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------
+GOOD_SAU = ["E7 GA G10 GK HK H9 H8 H7", "G9 G8 G7 EK S10 SK S9 S8",
+            "EA E10 E9 E8 EO GO HO SO", "EU GU HA H10 HU SA SU S7"]
+
+
+@pytest.mark.parametrize("change", [
+    {"game": "poker"},
+    {"contract": "bettel"},
+    {"called": "H"},                                                    # Herz Sau
+    {"called": None},
+    {"deal": GOOD_SAU[:3] + ["EU GU HA H10 HU SA SU S7 S7"]},           # sizes differ
+    {"deal": GOOD_SAU[:3] + ["EU GU HA H10 HU SA SU SU"]},              # SU twice, S7 missing
+    {"deal": ["EA GA G10 GK HK H9 H8 H7", GOOD_SAU[1], "E7 E10 E9 E8 EO GO HO SO",
+              GOOD_SAU[3]]},                                           # declarer holds the Sau
+    {"deal": ["EO GA G10 GK HK H9 H8 H7", GOOD_SAU[1], "EA E10 E9 E8 E7 GO HO SO",
+              GOOD_SAU[3]]},                                           # only a trump Eichel
+    {"play": ["E7", "G9"]},                                            # must follow Eichel
+    {"play": ["GA", "G7", "EA"]},                                      # Sau discarded
+    {"play": ["H7", "EO"]},                                            # seat 2's card
+    {"tout": True},
+])
+def test_bad_input_rejected(change):
+    """Validation of positions ([SK] Sauspiel call, complete deck, legal play)."""
+    p = sauspiel(GOOD_SAU)
+    ref.to_move(p)  # the unchanged position is fine
+    p.update(change)
+    if p.get("called") is None:
+        p.pop("called")
+    with pytest.raises((ValueError, KeyError)):
+        ref.to_move(p)
+
+
+def test_play_beyond_the_end_rejected():
+    p = sauspiel(SAU_LAST, play=SAU_LAST_PLAY + ["EA"])
+    with pytest.raises(ValueError):
+        ref.reference_solve(p)
+
+
+def test_finished_position_has_no_moves():
+    p = sauspiel(SAU_LAST, play=SAU_LAST_PLAY)
+    with pytest.raises(ValueError):
+        ref.legal_moves(p)
