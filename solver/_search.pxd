@@ -8,3 +8,4 @@ cdef class Engine:
     cdef Context ctx
     cdef object tt_buffer
     cdef int tt_bits
+    cdef _fill_zobrist(self)

@@ -13,8 +13,8 @@ from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
-                            popcount64, ctz64)
-from solver._tt cimport tt_key, tt_probe, tt_store, GEN_SHIFT, BUCKET
+                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64)
+from solver._tt cimport tt_key, tt_probe, tt_store, relative_of, card_of, BUCKET
 from solver._movegen cimport beats, legal_mask, representatives, order_moves
 
 
@@ -111,18 +111,20 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start:
         key = tt_key(c)
         e = tt_probe(c, key)
+        c.tt_probes += 1
         if e != NULL:
-            if e.lower >= beta:
-                return e.lower
-            if e.upper <= alpha:
-                return e.upper
-            if e.lower == e.upper:
+            if e.lower >= beta or e.upper <= alpha or e.lower == e.upper:
+                c.tt_hits += 1
+                if e.lower >= beta:
+                    return e.lower
+                if e.upper <= alpha:
+                    return e.upper
                 return e.lower
             if e.lower > alpha:
                 alpha = e.lower
             if e.upper < beta:
                 beta = e.upper
-            tt_move = e.best
+            tt_move = card_of(c, e.best)
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = (c.leader + c.trick_len) % c.n_seats
     maximizing = c.maximizer[seat]
@@ -138,6 +140,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        c.cutoffs += 1
+                        c.first_move_cutoffs += i == 0
                         break
     else:
         best = 1 << 14
@@ -149,8 +153,12 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
+                        c.cutoffs += 1
+                        c.first_move_cutoffs += i == 0
                         break
     if at_trick_start:
+        # c.remaining is the trick-start set again here, as relative_of needs
+        best_move = relative_of(c, best_move) if best_move >= 0 else -1
         if best <= alpha0:
             tt_store(c, key, 0, best, best_move)
         elif best >= beta0:
@@ -173,6 +181,20 @@ cdef int exact(Context* c, int lo, int hi) noexcept nogil:
     return lo
 
 
+def _zobrist_keys(int n):
+    """``n`` 64-bit keys from splitmix64 with a fixed seed."""
+    mask = 0xFFFFFFFFFFFFFFFF
+    x = 0x5EED5EED5EED5EED
+    out = []
+    for _ in range(n):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
 cdef class Engine:
     """One search context with its own transposition table (``tt_bits``: log2 of buckets)."""
 
@@ -187,6 +209,22 @@ cdef class Engine:
         memset(self.ctx.tt, 0, n * sizeof(TTEntry))
         self.ctx.tt_mask = (<uint64_t>1 << tt_bits) - 1
         self.ctx.generation = 0
+        self._fill_zobrist()
+
+    cdef _fill_zobrist(self):
+        """Fixed pseudo-random keys, the same in every process."""
+        cdef Context* c = &self.ctx
+        cdef int k, r, s, p
+        keys = iter(_zobrist_keys(N_CLASSES * MAX_CLASS_LEN * MAX_SEATS * POINT_LEVELS + MAX_SEATS + 2))
+        for k in range(N_CLASSES):
+            for r in range(MAX_CLASS_LEN):
+                for s in range(MAX_SEATS):
+                    for p in range(POINT_LEVELS):
+                        c.z_card[k][r][s][p] = next(keys)
+        for s in range(MAX_SEATS):
+            c.z_leader[s] = next(keys)
+        c.z_called_led = next(keys)
+        c.z_match_alive = next(keys)
 
     def __dealloc__(self):
         if self.ctx.tt != NULL:
@@ -200,10 +238,16 @@ cdef class Engine:
     def nodes(self):
         return self.ctx.nodes
 
+    def counters(self):
+        """Search statistics since the engine was made."""
+        c = &self.ctx
+        return {"nodes": c.nodes, "tt_probes": c.tt_probes, "tt_hits": c.tt_hits,
+                "cutoffs": c.cutoffs, "first_move_cutoffs": c.first_move_cutoffs}
+
     def new_generation(self):
         """Retire every table entry (a new deal or contract is loaded)."""
         self.ctx.generation += 1
-        if self.ctx.generation >= (<uint64_t>1 << (64 - GEN_SHIFT)):
+        if self.ctx.generation >= 0xFFFF:
             memset(self.ctx.tt, 0, (<size_t>1 << self.tt_bits) * BUCKET * sizeof(TTEntry))
             self.ctx.generation = 1
 
@@ -232,6 +276,11 @@ cdef class Engine:
             for j in range(MAX_CARDS):
                 if c.strength[j] and c.strength[i] and c.klass[j] == c.klass[i] and c.strength[j] < c.strength[i]:
                     c.weaker[i] |= <uint64_t>1 << j
+        levels = sorted(set(table.points)) if table.score_mode == 0 else [0]
+        if len(levels) > POINT_LEVELS:
+            raise ValueError("too many distinct card values for the table key")
+        for i in range(MAX_CARDS):
+            c.point_level[i] = levels.index(table.points[i]) if table.score_mode == 0 else 0
         c.play_rule = table.play_rule
         c.special_card = table.special_card
         c.score_tricks = table.score_mode == 1
@@ -258,6 +307,10 @@ cdef class Engine:
         for i in range(MAX_SEATS):
             c.hands[i] = hands[i] if i < len(hands) else 0
             c.remaining |= c.hands[i]
+            m = c.hands[i]
+            while m:
+                c.owner[ctz64(m)] = i
+                m &= m - 1
         c.leader = leader
         c.trick_len = len(trick)
         c.win_offset = 0

@@ -1,38 +1,89 @@
-# Transposition table.  Entries are written at trick boundaries only; the
-# key is exact for one deal (remaining cards, player on lead, the two state
-# flags), and a generation number in the key retires a deal's entries
-# without clearing the table.  Buckets of four, depth-preferred replacement.
-from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t
-from solver._types cimport Context, TTEntry, popcount64
+# Transposition table.
+#
+# Entries are written at trick starts only.  The key is a Zobrist hash of
+# the position *up to equivalence*: for every following class, the
+# remaining cards in strength order, each as (owner, point level), plus the
+# player on lead and the two state flags.  Two positions with the same key
+# have the same future value: winners depend only on relative strength,
+# scores only on points (tricks: on nothing), and the special cards (the
+# called Sau, the Buur) are the top card of their class with unique points,
+# so they keep their identity.  This lets a position reached after the 9
+# was played share its entry with the one reached after the 8 was played.
+#
+# A deal's entries are retired by a generation number, not by clearing.
+# Buckets of four, depth-preferred replacement.  The 64-bit key is a hash:
+# a false match needs 64 equal bits, about 1e-11 over a 100-million-probe
+# search; that risk is accepted, as in chess and bridge engines.
+from libc.stdint cimport uint64_t, uint16_t, int16_t, int8_t, uint8_t
+from solver._types cimport Context, TTEntry, N_CLASSES, popcount64
 
 cdef enum:
     BUCKET = 4
-    GEN_SHIFT = 41
+
 
 cdef inline uint64_t tt_key(Context* c) noexcept nogil:
-    return (c.remaining | (<uint64_t>c.leader << 36) | (<uint64_t>c.called_led << 39)
-            | (<uint64_t>c.match_alive << 40) | (c.generation << GEN_SHIFT))
+    cdef uint64_t h = c.z_leader[c.leader]
+    cdef int k, i, card, rel
+    if c.called_led:
+        h ^= c.z_called_led
+    if c.match_alive:
+        h ^= c.z_match_alive
+    for k in range(N_CLASSES):
+        rel = 0
+        for i in range(c.order_len[k]):
+            card = c.order[k][i]
+            if (c.remaining >> card) & 1:
+                h ^= c.z_card[k][rel][c.owner[card]][c.point_level[card]]
+                rel += 1
+    return h
+
+
+cdef inline int relative_of(Context* c, int card) noexcept nogil:
+    """A card as (class, rank among the remaining cards of its class): the
+    form in which a best move is stored, valid in every equivalent position."""
+    cdef int k = c.klass[card], i, rel = 0, other
+    for i in range(c.order_len[k]):
+        other = c.order[k][i]
+        if other == card:
+            return (k << 4) | rel
+        if (c.remaining >> other) & 1:
+            rel += 1
+    return -1
+
+
+cdef inline int card_of(Context* c, int relative) noexcept nogil:
+    """The card that :func:`relative_of` describes, in the current position."""
+    cdef int k = relative >> 4, want = relative & 15, i, rel = 0, card
+    if relative < 0:
+        return -1
+    for i in range(c.order_len[k]):
+        card = c.order[k][i]
+        if (c.remaining >> card) & 1:
+            if rel == want:
+                return card
+            rel += 1
+    return -1
+
 
 cdef inline TTEntry* tt_bucket(Context* c, uint64_t key) noexcept nogil:
-    cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> 20
-    return c.tt + (h & c.tt_mask) * BUCKET
+    return c.tt + (key & c.tt_mask) * BUCKET
+
 
 cdef inline TTEntry* tt_probe(Context* c, uint64_t key) noexcept nogil:
     cdef TTEntry* b = tt_bucket(c, key)
     cdef int i
     for i in range(BUCKET):
-        if b[i].key == key:
+        if b[i].key == key and b[i].generation == c.generation:
             return &b[i]
     return NULL
+
 
 cdef inline void tt_store(Context* c, uint64_t key, int lower, int upper, int best) noexcept nogil:
     cdef TTEntry* b = tt_bucket(c, key)
     cdef TTEntry* victim = NULL
     cdef int i
-    cdef uint64_t gen = c.generation << GEN_SHIFT
-    cdef uint64_t genmask = ~((<uint64_t>1 << GEN_SHIFT) - 1)
     for i in range(BUCKET):
-        if b[i].key == key:
+        if b[i].key == key and b[i].generation == c.generation:
             # Same position: both bounds are true, keep the tighter of each.
             victim = &b[i]
             if victim.lower > lower:
@@ -45,13 +96,14 @@ cdef inline void tt_store(Context* c, uint64_t key, int lower, int upper, int be
     if victim == NULL:
         victim = b
         for i in range(BUCKET):
-            if (b[i].key & genmask) != gen:  # another deal's entry: free
+            if b[i].generation != c.generation:  # another deal's entry: free
                 victim = &b[i]
                 break
             if b[i].depth < victim.depth:
                 victim = &b[i]
     victim.key = key
+    victim.generation = <uint16_t>c.generation
     victim.lower = <int16_t>lower
     victim.upper = <int16_t>upper
     victim.best = <int8_t>best
-    victim.depth = <uint8_t>popcount64(key & ((<uint64_t>1 << 36) - 1))
+    victim.depth = <uint8_t>popcount64(c.remaining)

@@ -1,6 +1,6 @@
 # The search context: everything the hot loop reads, in one flat struct of
 # plain C arrays (no Python objects, no allocation after set-up).
-from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint32_t
+from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint16_t, uint32_t
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
@@ -14,12 +14,15 @@ cdef enum:
     PLAY_STANDARD = 0
     PLAY_JASS_TRUMP = 1
     MAX_MOVES = 16
+    MAX_CLASS_LEN = 16
+    POINT_LEVELS = 8
 
 cdef struct TTEntry:
-    uint64_t key          # remaining cards | leader | flags | generation
+    uint64_t key          # hash of the position up to equivalence (see _tt.pxd)
     int16_t lower         # bounds on what the counted party still wins
     int16_t upper
-    int8_t best           # card that produced the bound, -1 if none
+    uint16_t generation   # the deal the entry belongs to
+    int8_t best           # best move as relative_of() (_tt.pxd), -1 if none
     uint8_t depth         # cards remaining: cost of recomputing the entry
 
 cdef struct Context:
@@ -55,8 +58,18 @@ cdef struct Context:
     int match_alive                   # the counted party has won every trick so far
     int points_left                   # card points not yet in a completed trick
     # --- transposition table ---
+    uint8_t owner[MAX_CARDS]          # seat holding each card (fixed for a deal)
+    uint8_t point_level[MAX_CARDS]    # index of the card's points among the contract's values
+    uint64_t z_card[N_CLASSES][MAX_CLASS_LEN][MAX_SEATS][POINT_LEVELS]
+    uint64_t z_leader[MAX_SEATS]
+    uint64_t z_called_led
+    uint64_t z_match_alive
     TTEntry* tt
     uint64_t tt_mask                  # number of buckets - 1
     uint64_t generation
-    # --- counters ---
+    # --- counters (bench/ reports them; they cost one add each) ---
     uint64_t nodes
+    uint64_t tt_probes
+    uint64_t tt_hits                  # probes that ended the node
+    uint64_t cutoffs
+    uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
