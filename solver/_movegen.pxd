@@ -91,30 +91,43 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
 
 
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
-    """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads."""
+    """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads.
+
+    "Good for me" means the trick's points go where the mover wants them:
+    to the counted seats for a maximizer, elsewhere for a minimizer.  In
+    ordinary contracts winning a trick is always good for its winner; in
+    Ramsch (the counted seat minimises) it never is.
+    """
     cdef int score[MAX_MOVES]
-    cdef int i, j, m, s, w, partner_wins
+    cdef int i, j, m, s, w
     cdef int mine = c.maximizer[seat]
+    cdef int good_if_i_win = c.counted[seat] == mine
+    cdef int good_now
+    if c.trick_len:
+        w = c.trick[c.win_offset]
+        good_now = c.counted[(c.leader + c.win_offset) % c.n_seats] == mine
     for i in range(n):
         m = moves[i]
         if m == first:
             s = 100000
         elif c.trick_len == 0:
             # lead: strong cards first, trumps before plain ones (measured
-            # better than "cash the top card, else go low" on bench deals)
+            # better than "cash the top card, else go low" on bench deals);
+            # where winning is bad, weak cards first
             s = c.strength[m] * 4 + (40 if c.klass[m] == TRUMP else 0) + c.points[m]
-        else:
-            w = c.trick[c.win_offset]
-            partner_wins = c.maximizer[(c.leader + c.win_offset) % c.n_seats] == mine
-            if beats(c, m, w):
-                if partner_wins:
-                    s = 200 - c.strength[m] * 2 + c.points[m]   # overtake cheaply if at all
-                else:
-                    s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
-            elif partner_wins:
-                s = 600 + c.points[m] * 8 - c.strength[m]       # smear points to the partner
+            if not good_if_i_win:
+                s = -s
+        elif beats(c, m, w):
+            if not good_if_i_win:
+                s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
+            elif good_now:
+                s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
             else:
-                s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
+                s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
+        elif good_now:
+            s = 600 + c.points[m] * 8 - c.strength[m]       # smear points onto the trick
+        else:
+            s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
         score[i] = s
     for i in range(1, n):
         m = moves[i]
