@@ -237,7 +237,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             raise PositionError(f"{game} {contract} needs 'trump' (a suit letter)")
         trump = _suit(game, data["trump"], "trump")
     elif data.get("trump") is not None:
-        raise PositionError(f"{game} {contract} takes no 'trump'")
+        # A redundant "trump": "H" in a sauspiel or ramsch (Herz is trump there) is harmless.
+        if not (game == "schafkopf" and contract in ("sauspiel", "ramsch")
+                and _suit(game, data["trump"], "trump") == 2):
+            raise PositionError(f"{game} {contract} takes no 'trump'")
 
     tout = data.get("tout", False)
     if not isinstance(tout, bool):
