@@ -446,6 +446,9 @@ def test_jass_undertrumping_measured_against_the_highest_trump():
     p = jass_trump(fixed, ["C7", "H6", "H9"])
     # H9 (Nell) beats HA, HK, HQ: only C6 (follow) and HJ (overtrump) remain.
     assert legal(p) == {"C6", "HJ"}
+    # Nell then a plain card: still no HA/HK/HQ (the last card played is no trump).
+    fixed[1], fixed[2] = fixed[1].replace("H6", "H9"), fixed[2].replace("H9", "H6")
+    assert legal(jass_trump(fixed, ["C7", "H9", "C10"])) == {"C6", "HJ"}
 
 
 def test_jass_undertrumping_allowed_with_only_trumps():
@@ -456,6 +459,14 @@ def test_jass_undertrumping_allowed_with_only_trumps():
     p = pos("jass", "trump", deal, trump="H", play=plays("CA C8 C6 C9 CK HJ"))
     assert ref.to_move(p) == 2
     assert legal(p) == set("H9 HA HK HQ H10 H8 H7 H6".split())
+    # Seat 2 (all trumps) drops H6 under the Buur; seat 3 still may not undertrump the Buur
+    # with H7, although H7 is higher than the last trump played.
+    deal = ["CA CK CQ SA SK SQ DA DK DQ", "HJ C8 C9 SJ S10 S9 DJ D10 D9",
+            "C6 C7 H9 HA HK HQ H10 H8 H6", "H7 CJ C10 S8 S7 S6 D8 D7 D6"]
+    p = pos("jass", "trump", deal, trump="H", play=plays("CA C8 C6 C10  CK C9 C7 CJ  CQ HJ"))
+    assert legal(p) == set("H9 HA HK HQ H10 H8 H6".split())
+    p["play"].append("H6")
+    assert legal(p) == {"S8", "S7", "S6", "D8", "D7", "D6"}
 
 
 def test_jass_must_play_trump_on_trump_lead():
@@ -601,6 +612,27 @@ def test_sauspiel_sau_rules_change_the_value():
     assert ref.reference_solve(p) == {"value": 11, "moves": {"E7": 11, "G7": 11}, "to_move": 1}
 
 
+SAU_RUN = ["E8 E7 GK G8 SA GA G10 G9", "GU SU HA H10 HK EK G7 HU",
+           "EO GO HO SO EU EA E10 E9", "H9 H8 H7 S10 SK S7 S8 S9"]
+SAU_RUN_PLAY = plays("EO H9 E8 GU  GO H8 E7 SU  HO H7 GK HA  SO S10 G8 H10  EU SK SA HK")
+
+
+def test_sauspiel_davonlaufen_and_lapse_in_search():
+    """[SK] Sauspiel 2 and the lapse after davonlaufen, in the search. Holder 2 leads with
+    EA E10 E9; the party has 72 from tricks 1-5 and 48 points are left.
+    Default: only EA may be led (EA: +36, see below).
+    Variant davonlaufen_min 3: E9 loses to EK; then seat 1 leads G7, GA wins and the holder
+    may now discard the Sau on it (EA + GA = 22; the last trick goes to HU): +22
+    (+21 if the Sau could not be discarded). EA first: +15 + GA smeared, then HU takes
+    E9 + G10 or E10 + G9 (10): +36. E10 first: +35."""
+    p = sauspiel(SAU_RUN, leader=2, play=SAU_RUN_PLAY)
+    r = ref.reference_solve(p)
+    assert (r["value"], r["moves"], r["to_move"]) == (108, {"EA": 108}, 2)
+    p["rules"] = {"davonlaufen_min": 3}
+    r = ref.reference_solve(p)
+    assert (r["value"], r["moves"], r["to_move"]) == (108, {"EA": 108, "E10": 107, "E9": 94}, 2)
+
+
 def test_jass_last_trick_bonus_and_total_157():
     """[JA] last trick +5, 157 in all: clubs first keeps the last trick for the opponents."""
     p = pos("jass", "obenabe", OBENABE, play=OBENABE_PLAY)
@@ -613,17 +645,62 @@ def test_jass_last_trick_bonus_and_total_157():
     assert r["moves"] == {"C7": 27, "D6": 35}
 
 
+SUITS = ["CA CK CQ CJ C10 C9 C8 C7 C6", "DA DK DQ DJ D10 D9 D8 D7 D6",
+         "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
+SUITS_PLAY = plays("CA DA SA HA  CK DK SK HK  CQ DQ SQ HQ  CJ DJ SJ HJ  C10 D10 S10 H10 "
+                   "C9 D9 S9 H9  C8 D8 S8 H8")
+
+
 def test_jass_match_bonus():
     """[JA] match: one team takes all 9 tricks: 152 + 5 + 100 = 257."""
-    deal = ["CA CK CQ CJ C10 C9 C8 C7 C6", "DA DK DQ DJ D10 D9 D8 D7 D6",
-            "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
-    play = plays("CA DA SA HA  CK DK SK HK  CQ DQ SQ HQ  CJ DJ SJ HJ  C10 D10 S10 H10 "
-                 "C9 D9 S9 H9  C8 D8 S8 H8")
     for contract, extra in [("obenabe", {}), ("undeufe", {}), ("trump", {"trump": "C"})]:
-        p = pos("jass", contract, deal, play=play, **extra)
+        p = pos("jass", contract, SUITS, play=SUITS_PLAY, **extra)
         assert ref.reference_solve(p)["value"] == 257
         p["declarer"] = 1
         assert ref.reference_solve(p)["value"] == 0
+
+
+JASS_UNDER = ["H9 HA HK CA CK CQ CJ DA D7", "C10 C9 SK SQ SJ DK D6 HJ S6",
+              "HQ H10 H8 C8 C7 S10 S9 H6 SA", "H7 C6 S8 S7 DQ DJ D10 D8 D9"]
+JASS_UNDER_PLAY = plays("H9 SK HQ H7  HA SQ H10 S8  HK SJ H8 S7  CA C9 C8 C6  CK C10 C7 D10 "
+                        "CQ D6 S10 DQ  CJ DK S9 DJ")
+JASS_BUUR = ["H9 HA HK HQ SA SK SQ H6 CA", "CK CQ CJ C9 DA DK DQ HJ C6",
+             "C8 C7 SJ S10 S9 S8 S6 C10 S7", "H10 H8 H7 DJ D10 D9 D8 D6 D7"]
+JASS_BUUR_PLAY = plays("H9 DA C8 H10  HA DK C7 H8  HK DQ S6 H7  HQ CK S8 D8  SA CQ SJ D9 "
+                       "SK CJ S10 D10  SQ C9 S9 DJ")
+
+
+def test_jass_endgame_no_undertrumping_in_search():
+    """[JA] no undertrumping, in the search (trump Herz; seats 0/2 took 110 in tricks 1-7).
+    DA lead: seat 1 trumps with the Buur, seat 2 may not drop H6 under it and must give SA
+    (42 to seats 1/3); H6 then wins S6 in the last trick: +5. D7 lead: seat 1 discards S6
+    and later trumps SA: +0. (With undertrumping allowed it would be 126.)"""
+    p = pos("jass", "trump", JASS_UNDER, trump="H", play=JASS_UNDER_PLAY)
+    r = ref.reference_solve(p)
+    assert (r["value"], r["moves"], r["to_move"]) == (115, {"DA": 115, "D7": 110}, 0)
+
+
+def test_jass_endgame_lone_buur_not_forced_in_search():
+    """[JA] "the Buur is never forced", in the search (trump Herz; 111 in tricks 1-7).
+    H6 lead: seat 1 keeps the lone Buur (plays C6), seat 2 smears C10 (+10), the Buur takes
+    CA in the last trick. CA lead: the Buur trumps CA and C10 at once (+5 only).
+    (If the Buur were forced it would be 137.)"""
+    p = pos("jass", "trump", JASS_BUUR, trump="H", play=JASS_BUUR_PLAY)
+    r = ref.reference_solve(p)
+    assert (r["value"], r["moves"], r["to_move"]) == (121, {"H6": 121, "CA": 116}, 0)
+
+
+def test_jass_finished_hand_counts_last_trick_and_match():
+    """[JA] a finished hand: last trick +5 goes to its winner; the match +100."""
+    p = pos("jass", "obenabe", OBENABE, play=OBENABE_PLAY + plays("C7 DK S7 HK D6 DA S6 HA"))
+    r = ref.reference_solve(p)
+    assert r["value"] == 130
+    p["declarer"] = 1
+    r = ref.reference_solve(p)
+    assert r["value"] == 27
+    p = pos("jass", "trump", SUITS, trump="C", play=SUITS_PLAY + plays("C7 D7 S7 H7 C6 D6 S6 H6"))
+    r = ref.reference_solve(p)
+    assert r["value"] == 257
 
 
 def test_to_move_follows_trick_winner():
@@ -754,6 +831,14 @@ def test_stoeck_trump_games_only_and_regardless_of_weis():
     assert weis(W_TRUMP, "undeufe")["stoeck"] == [0, 0]
     assert weis(W_KREUZ, trump="S")["stoeck"] == [20, 0]
     assert weis(W_KREUZ, trump="C")["stoeck"] == [0, 0]
+
+
+def test_weis_nine_in_a_row_trump_suit_decides():
+    """[JA] four sequences of 9 (300, all topped by the Ace): the one in the trump suit is
+    best and its team writes both of its 300s; Stöck goes with the trump K+Q."""
+    assert weis(SUITS, trump="C") == {"weis": [600, 0], "stoeck": [20, 0]}
+    assert weis(SUITS, trump="H") == {"weis": [0, 600], "stoeck": [0, 20]}
+    assert weis(SUITS, "obenabe", leader=1) == {"weis": [0, 600], "stoeck": [0, 0]}
 
 
 def test_weis_only_in_jass():
