@@ -40,6 +40,53 @@ cdef inline int upper_bound(Context* c) noexcept nogil:
     return c.points_left + c.last_bonus + (c.match_bonus if c.match_alive else 0)
 
 
+cdef inline int sure_tricks(Context* c) noexcept nogil:
+    """A lower bound on what the leader's side wins by cashing sure tricks,
+    or -1 if the leader has none.
+
+    Sure tricks: the unbroken run of top trumps the leader holds; with no
+    trump left, the unbroken top run of every plain class he holds.  Over k
+    such tricks each other player gives at least his k cheapest cards
+    (ignoring which of them he may legally play only lowers the bound)."""
+    cdef int k, i, card, tricks = 0, s, seat, j, gain = 0, take
+    cdef int pts[MAX_CARDS]
+    cdef int n
+    cdef uint64_t h
+    cdef int first = 4 if (c.remaining & c.class_mask[4]) else 3
+    cdef int last = 4 if first == 4 else 0
+    for k in range(first, last - 1, -1):
+        for i in range(c.order_len[k]):
+            card = c.order[k][i]
+            if not (c.remaining >> card) & 1:
+                continue
+            if c.owner[card] != c.leader:
+                break
+            tricks += 1
+            gain += c.points[card]
+    if tricks == 0:
+        return -1
+    if c.score_tricks:
+        return tricks
+    for s in range(1, c.n_seats):
+        seat = (c.leader + s) % c.n_seats
+        h = c.hands[seat]
+        n = 0
+        while h:
+            pts[n] = c.points[ctz64(h)]
+            n += 1
+            h &= h - 1
+        # the ``tricks`` cheapest of n (partial selection sort; n <= 9)
+        take = tricks if tricks < n else n
+        for i in range(take):
+            for j in range(i + 1, n):
+                if pts[j] < pts[i]:
+                    pts[i], pts[j] = pts[j], pts[i]
+            gain += pts[i]
+    if tricks >= popcount64(c.hands[c.leader]):
+        gain += c.last_bonus
+    return gain
+
+
 cdef inline int saved_trick_card(Context* c, int i) noexcept nogil:
     return c.trick[i]
 
@@ -100,6 +147,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
+    cdef int sure
     c.nodes += 1
     if at_trick_start and c.remaining == 0:
         return c.match_bonus if c.match_alive else 0
@@ -109,6 +157,14 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if beta <= 0:
         return 0
     if at_trick_start:
+        if c.maximizer[c.leader] and c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= beta:
+                return sure
+        elif not c.maximizer[c.leader] and not c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= 0 and hi - sure <= alpha:
+                return hi - sure
         key = tt_key(c)
         e = tt_probe(c, key)
         c.tt_probes += 1
