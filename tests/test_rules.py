@@ -963,3 +963,28 @@ def test_reject_unknown_rule_variant():
     """Variants are position options: unknown names are rejected, known ones accepted."""
     error_of(bad(rules={"davonlaufen": 3}))
     Position.from_json(bad(rules={"davonlaufen_min": 3}))
+
+
+# ---------------------------------------------------------------------------
+# Round trips: printing then parsing gives the same thing
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("style", ["german", "french"])
+def test_every_card_prints_and_parses_back(style):
+    """RULES "Card notation": canonical printing round-trips, also via the suit symbol."""
+    deck = SK_DECK if style == "german" else FR36
+    for name in deck:
+        card = parse_card(name, style)
+        assert str(card) == name
+        assert parse_card(str(card), style) == card
+        assert parse_card(card.symbol(), style) == card
+        assert parse_card(name.lower(), style) == card
+
+
+def test_position_json_round_trips():
+    """A parsed position prints to JSON that parses to the same position."""
+    p = pos("schafkopf", "sauspiel", fill("schafkopf", {0: "E7 E8 E9 G7 G8 G9 S7 S8"}),
+            called="E", play=["E7"], rules={"davonlaufen_min": 3})
+    first = Position.from_json(p)
+    again = Position.from_json(first.to_json())
+    assert again == first
+    assert again.to_json() == first.to_json()
