@@ -87,6 +87,23 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     return gain
 
 
+cdef inline int last_trick(Context* c) noexcept nogil:
+    """The value of the last trick, every card forced: no search needed."""
+    cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
+    for s in range(c.n_seats):
+        seat = (c.leader + s) % c.n_seats
+        card = ctz64(c.hands[seat])
+        pts += c.points[card]
+        if win_card < 0 or beats(c, card, win_card):
+            win_card = card
+            win_seat = seat
+    if not c.counted[win_seat]:
+        return 0
+    if c.score_tricks:
+        return 1
+    return pts + c.last_bonus + (c.match_bonus if c.match_alive else 0)
+
+
 cdef inline int saved_trick_card(Context* c, int i) noexcept nogil:
     return c.trick[i]
 
@@ -149,8 +166,11 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int at_trick_start = c.trick_len == 0
     cdef int sure
     c.nodes += 1
-    if at_trick_start and c.remaining == 0:
-        return c.match_bonus if c.match_alive else 0
+    if at_trick_start:
+        if c.remaining == 0:
+            return c.match_bonus if c.match_alive else 0
+        if popcount64(c.hands[c.leader]) == 1:
+            return last_trick(c)
     hi = upper_bound(c)
     if hi <= alpha:
         return hi
