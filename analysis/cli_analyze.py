@@ -39,7 +39,7 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="Sampled deals (every contract in contention gets all of them).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
-              help="Worker processes  [default: all cores]")
+              help="Worker processes (default: all cores).")
 @click.option("--contracts", metavar="IDS",
               help="Only these contracts: ids or prefixes, comma-separated (solo, solo-H, tout, sauspiel-G).")
 @click.option("--seat-has", multiple=True, metavar="SEAT:CARDS",
@@ -172,8 +172,9 @@ def render_hand_analysis(a: HandAnalysis) -> str:
            f"per game under the tariff", "", line(head)]
     out += [line(row) for row in body]
     if a.stopped:
-        out += ["", "Stopped early, clearly behind the leader: " +
-                ", ".join(f"{r.name} after {r.stopped_after}" for r in a.stopped)]
+        out += ["", "Stopped early, clearly behind the leader:"]
+        for after in sorted({r.stopped_after for r in a.stopped}):
+            out.append(f"  after {after} deals: " + ", ".join(r.name for r in a.stopped if r.stopped_after == after))
     if a.comparisons:
         names = {r.spec.id: r.name for r in a.results}
         out += ["", "Paired on the same deals (payout difference ± standard error):"]

@@ -385,21 +385,9 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
     """
-    if game not in CONTRACTS:
-        raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
-    cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
-    n_seats, _ = deal_shape(game, len(cards))
-    dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
-    if dup is not None:
-        raise InputError(f"card {dup} is twice in the hand")
-    for name, v in (("seat", seat), ("leader", leader)):
-        if not 0 <= v < n_seats:
-            raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
     if samples < 1:
         raise InputError("--samples must be at least 1")
-    unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
-    if unknown_rules:
-        raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
+    cards = _checked_hand(game, hand, seat, leader, rules)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards)
     if contracts:
@@ -411,57 +399,99 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     except PositionError as e:
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
-    names = {cid: contract_title(p)[len(game) + 1:] for cid, p in templates.items()}
-
-    levels = {s.id: np.zeros(samples, dtype=np.int8) for s in specs}
-    payouts = {s.id: np.zeros(samples, dtype=np.float64) for s in specs}
-    exact = {s.id: np.zeros(samples, dtype=np.float64) for s in specs}
-    stopped: dict[str, int] = {}
-    active = [s.id for s in specs]
-    done = 0
-    if progress:
-        progress.relabel("sampling deals", samples * len(active))
-    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
-        tasks = [(job, a, min(a + CHUNK, stop), tuple(active)) for a in range(done, stop, CHUNK)]
-        step = (lambda rows: progress.advance(len(rows) * len(active))) if progress else None
-        for (_, a, b, ids), rows in zip(tasks, run_tasks(_outcome_chunk, tasks, executor, step)):
-            for k, cid in enumerate(ids):
-                levels[cid][a:b] = [r[k][0] for r in rows]
-                payouts[cid][a:b] = [r[k][1] for r in rows]
-                exact[cid][a:b] = [r[k][2] if r[k][2] is not None else np.nan for r in rows]
-        done = stop
-        if race and stop < samples:
-            for cid in _trailing(active, payouts, stop):
-                stopped[cid] = stop
-            active = [c for c in active if c not in stopped]
-            if progress:
-                progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
-
-    need_points = [cid for cid in active if points and game != "jass" and not templates[cid].tout]
-    if need_points:
-        if progress:
-            progress.relabel("exact card points", samples * len(need_points), done=0)
-        ids = tuple(need_points)
-        tasks = [(job, a, min(a + CHUNK, samples), ids,
-                  [[int(levels[c][i]) for c in ids] for i in range(a, min(a + CHUNK, samples))])
-                 for a in range(0, samples, CHUNK)]
-        step = (lambda rows: progress.advance(len(rows) * len(ids))) if progress else None
-        for task, rows in zip(tasks, run_tasks(_points_chunk, tasks, executor, step)):
-            a, b = task[1], task[2]
-            for k, cid in enumerate(ids):
-                exact[cid][a:b] = [r[k] for r in rows]
+    table = _SampleTable(samples, [s.id for s in specs])
+    active = _race(job, table, race, executor, progress)
+    if points and game != "jass":  # Jass outcomes already hold the exact value
+        _exact_points(job, table, [c for c in active if not templates[c].tout], executor, progress)
 
     results = []
     for s in specs:
-        n = stopped.get(s.id, samples)
-        has_points = (game == "jass" or s.id in need_points)
-        results.append(ContractResult(s, names[s.id], levels[s.id][:n].copy(), payouts[s.id][:n].copy(),
-                                      exact[s.id][:n].copy() if has_points else None, stopped.get(s.id)))
+        n = table.stopped.get(s.id, samples)
+        has_points = not np.isnan(table.exact[s.id][:n]).any()
+        results.append(ContractResult(s, contract_title(templates[s.id])[len(game) + 1:],
+                                      table.levels[s.id][:n].copy(), table.payouts[s.id][:n].copy(),
+                                      table.exact[s.id][:n].copy() if has_points else None,
+                                      table.stopped.get(s.id)))
     order = {s.id: i for i, s in enumerate(specs)}
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
     comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
     return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons)
+
+
+def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
+                  rules: Mapping[str, Any] | None) -> tuple[Card, ...]:
+    """The hand as cards, after the checks that need no sampling."""
+    if game not in CONTRACTS:
+        raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
+    cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
+    n_seats, _ = deal_shape(game, len(cards))
+    dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if dup is not None:
+        raise InputError(f"card {dup} is twice in the hand")
+    for name, v in (("seat", seat), ("leader", leader)):
+        if not 0 <= v < n_seats:
+            raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
+    unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
+    if unknown_rules:
+        raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
+    return cards
+
+
+class _SampleTable:
+    """Per contract id, per sample: level, payout and exact value (NaN until known)."""
+
+    def __init__(self, samples: int, ids: Sequence[str]) -> None:
+        self.samples = samples
+        self.levels = {c: np.zeros(samples, dtype=np.int8) for c in ids}
+        self.payouts = {c: np.zeros(samples, dtype=np.float64) for c in ids}
+        self.exact = {c: np.full(samples, np.nan) for c in ids}
+        self.stopped: dict[str, int] = {}  # id -> samples it got, for contracts stopped early
+
+
+def _race(job: _HandJob, table: _SampleTable, race: bool, executor: Executor | None,
+          progress: ProgressBar | None) -> list[str]:
+    """Sample outcomes for every contract, stopping the trailing ones at the
+    checkpoints (if ``race``); returns the contracts still in contention."""
+    samples = table.samples
+    active = list(table.levels)
+    done = 0
+    if progress:
+        progress.relabel("sampling deals", samples * len(active))
+    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
+        ids = tuple(active)
+        tasks = [(job, a, min(a + CHUNK, stop), ids) for a in range(done, stop, CHUNK)]
+        step = (lambda rows: progress.advance(len(rows) * len(ids))) if progress else None
+        for (_, a, b, _), rows in zip(tasks, run_tasks(_outcome_chunk, tasks, executor, step)):
+            for k, cid in enumerate(ids):
+                table.levels[cid][a:b] = [r[k][0] for r in rows]
+                table.payouts[cid][a:b] = [r[k][1] for r in rows]
+                table.exact[cid][a:b] = [np.nan if r[k][2] is None else r[k][2] for r in rows]
+        done = stop
+        if race and stop < samples:
+            for cid in _trailing(active, table.payouts, stop):
+                table.stopped[cid] = stop
+            active = [c for c in active if c not in table.stopped]
+            if progress:
+                progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
+    return active
+
+
+def _exact_points(job: _HandJob, table: _SampleTable, ids: Sequence[str], executor: Executor | None,
+                  progress: ProgressBar | None) -> None:
+    """Fill in the exact value of contracts ``ids`` on every sample."""
+    if not ids:
+        return
+    ids, samples = tuple(ids), table.samples
+    if progress:
+        progress.relabel("exact card points", samples * len(ids), done=0)
+    tasks = [(job, a, min(a + CHUNK, samples), ids,
+              [[int(table.levels[c][i]) for c in ids] for i in range(a, min(a + CHUNK, samples))])
+             for a in range(0, samples, CHUNK)]
+    step = (lambda rows: progress.advance(len(rows) * len(ids))) if progress else None
+    for (_, a, b, _, _), rows in zip(tasks, run_tasks(_points_chunk, tasks, executor, step)):
+        for k, cid in enumerate(ids):
+            table.exact[cid][a:b] = [r[k] for r in rows]
 
 
 def _trailing(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:

@@ -107,6 +107,8 @@ class ProgressBar:
         self.delay = delay
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
         self.drawn = False
+        self.last_draw = 0.0
+        self.width = 0  # of the line drawn last, to blank out its tail
 
     def relabel(self, label: str, total: int | None = None, done: int | None = None) -> None:
         """A new label, and optionally a new total (work planned) and count done."""
@@ -122,17 +124,22 @@ class ProgressBar:
         self._draw()
 
     def _draw(self) -> None:
-        elapsed = time.monotonic() - self.start
-        if not self.enabled or elapsed < self.delay:
+        now = time.monotonic()
+        elapsed = now - self.start
+        if not self.enabled or elapsed < self.delay or now - self.last_draw < 0.1:
             return
+        self.last_draw = now
         width = 30
         filled = width * self.done // self.total
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'-' * (width - filled)}] "
-                          f"{self.done}/{self.total}  {elapsed:5.1f}s ")
+        text = f"{self.label} [{'#' * filled}{'-' * (width - filled)}] {self.done}/{self.total}  {elapsed:5.1f}s"
+        self.stream.write("\r" + text.ljust(self.width))
         self.stream.flush()
+        self.width = len(text)
         self.drawn = True
 
     def close(self) -> None:
         if self.drawn:
+            self.last_draw = 0.0  # show where the work ended
+            self._draw()
             self.stream.write("\n")
             self.stream.flush()

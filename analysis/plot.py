@@ -21,8 +21,9 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
     """Histogram of each contract's points per deal (card points; Jass points with
     last trick and match; Scharwenzel tricks), with the game's thresholds.
 
-    Only contracts with exact points are drawn (those in contention, not
-    the Touts); with none (``points=False``) the payouts are drawn instead."""
+    Only contracts with exact points are drawn: those still in contention
+    after the race (every one with ``race=False``), not the Touts.  With
+    none (``points=False``) the payouts are drawn instead."""
     require_matplotlib()
     import matplotlib
     matplotlib.use("Agg")
@@ -32,12 +33,13 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
     by_payout = not rows
     if by_payout:
         rows = analysis.results[:MAX_PANELS]
+    # Bin edges fall on the thresholds (31, 61, 91 and 0 alone; 79), so no bar straddles one.
     if analysis.game == "schafkopf":
-        top, step, lines, unit = 120, 5, (31, 61, 91), "card points of the declaring party"
+        edges, lines, unit = range(-4, 122, 5), (31, 61, 91), "card points of the declaring party"
     elif analysis.game == "jass":
-        top, step, lines, unit = 260, 10, (79,), "points of the declaring team"
+        edges, lines, unit = range(-1, 269, 10), (79,), "points of the declaring team"
     else:
-        top, step, lines, unit = len(analysis.hand), 1, (), "tricks of the declaring party"
+        edges, lines, unit = [k - 0.5 for k in range(len(analysis.hand) + 2)], (), "tricks of the declaring party"
     fig, axes = plt.subplots(len(rows), 1, sharex=True, squeeze=False,
                              figsize=(7.5, 1.5 * len(rows) + 1.0))
     for ax, r in zip(axes[:, 0], rows):
@@ -45,7 +47,7 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         if by_payout:
             ax.hist(data, bins=30, color="#4c72b0")
         else:
-            ax.hist(data, bins=range(0, top + step + 1, step), color="#4c72b0", align="left")
+            ax.hist(data, bins=list(edges), color="#4c72b0")
             for x in lines:
                 ax.axvline(x, color="#c44e52", linewidth=0.8, linestyle="--")
         ax.set_title(f"{r.name}: mean {data.mean():.1f} over {len(data)} deals", fontsize=9, loc="left")

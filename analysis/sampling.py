@@ -104,7 +104,7 @@ class Constraints:
         for text in voids:
             seat, items = _split_seat(text, "--void", "1:H")
             for item in items:
-                if item.upper() not in letters or len(item) != 1:
+                if len(item) != 1 or item.upper() not in letters:
                     raise InputError(f"--void {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})")
                 void.setdefault(seat, set()).add(letters.index(item.upper()))
         return cls({s: frozenset(c) for s, c in has.items()},

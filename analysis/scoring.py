@@ -184,17 +184,6 @@ def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     return game * payers if won else -game * payers
 
 
-def schafkopf_points_level(points: int) -> Level:
-    """The level of a Schafkopf card-point result (Schwarz needs tricks: not here)."""
-    if points >= SCHNEIDER_POINTS:
-        return Level.WON_SCHNEIDER
-    if points >= WIN_POINTS:
-        return Level.WON
-    if points >= FREE_POINTS:
-        return Level.LOST
-    return Level.LOST_SCHNEIDER
-
-
 # ---------------------------------------------------------------------------
 # Jass
 def jass_win_points() -> int:

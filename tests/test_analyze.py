@@ -1,0 +1,337 @@
+"""The Monte Carlo estimators: exact cases, exact enumeration, scoring, determinism."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analysis.evaluate import (_HandJob, _outcome, _value_range, contracts_for_hand,
+                               evaluate_hand, select_contracts, tricks_position, value_between)
+from analysis.errors import InputError
+from analysis.midgame import analyze_position
+from analysis.sampling import Constraints, DealSampler
+from analysis.scoring import (Level, Tariff, laufende, load_tariff, matadoren, schafkopf_payout,
+                              scharwenzel_payout)
+from solver import Position, Solver
+from solver.cards import parse_cards
+from solver.deals import random_position
+
+SIE = "EO GO HO SO EU GU HU SU"
+SHORT_HAND = "EO GO HA HK S10 S9"  # short deck (24 cards, 6 each)
+
+
+def sk(deal, contract="solo", **kw):
+    data = {"game": "schafkopf", "contract": contract, "declarer": 0, "leader": 0, "deal": deal}
+    data.update(kw)
+    return Position.from_json(data)
+
+
+# ---------------------------------------------------------------------------
+# Contracts and exact cases
+def test_contracts_of_a_schafkopf_hand():
+    specs = contracts_for_hand("schafkopf", parse_cards("EO GO EU GU HA H10 EA G7"))
+    ids = [s.id for s in specs]
+    assert ids[:1] == ["sauspiel-G"]  # Eichel Sau held, no Schellen: only Gras may be called
+    assert {"solo-E", "solo-H", "wenz", "geier", "farbwenz-S", "farbgeier-G"} <= set(ids)
+    assert sum(s.tout for s in specs) == 14 and len(specs) == 1 + 14 + 14
+    assert [s.id for s in select_contracts(specs, ["solo-H", "wenz"])] == ["solo-H", "wenz", "solo-H-tout",
+                                                                        "wenz-tout"]
+    with pytest.raises(InputError, match="no contract 'ramsch'"):
+        select_contracts(specs, ["ramsch"])
+
+
+def test_eight_highest_trumps_win_the_solo_and_make_the_tout():
+    a = evaluate_hand("schafkopf", SIE, 0, 1, samples=12, seed=3, contracts=["solo-H"], points=False)
+    rows = {r.spec.id: r for r in a.results}
+    solo, tout = rows["solo-H"], rows["solo-H-tout"]
+    assert solo.p_win.mean == 1.0 and solo.figures()["p_schwarz"].mean == 1.0
+    assert tout.p_win.mean == 1.0 and tout.figures()["p_tout"].mean == 1.0
+    # 8 Laufende: Tout 3 x 2 x (50 + 80); Solo Schwarz 3 x (50 + 10 + 10 + 80)
+    assert set(tout.payouts) == {780} and set(solo.payouts) == {450}
+    assert a.results[0].spec.id == "solo-H-tout"
+
+
+# ---------------------------------------------------------------------------
+# Exact enumeration of every consistent deal of small endgames
+def consistent_deals(full: Position, viewer: int):
+    """Every deal the viewer cannot tell from the true one, by brute force:
+    assign the unseen cards to the other seats, keep what the solver accepts."""
+    history = full.state().history
+    seat_of = {}
+    for leader, trick, _ in history:
+        for k, c in enumerate(trick):
+            seat_of[c] = (leader + k) % full.n_seats
+    st = full.state()
+    for k, c in enumerate(st.trick):
+        seat_of[c] = (st.leader + k) % full.n_seats
+    hidden = [s for s in range(full.n_seats) if s != viewer]
+    played = {s: [c for c in full.deal[s] if c.index in seat_of and seat_of[c.index] == s] for s in hidden}
+    unseen = sorted(c for s in hidden for c in full.deal[s] if c not in played[s])
+    sizes = [full.hand_size - len(played[s]) for s in hidden]
+    out = []
+
+    def go(i, left, hands):
+        if i == len(hidden):
+            deal = list(full.deal)
+            for s, h in zip(hidden, hands):
+                deal[s] = tuple(sorted(played[s] + list(h)))
+            try:
+                out.append(Position.from_json(full.with_deal(deal).to_json()))
+            except ValueError:
+                pass  # the play would have been illegal with these hands
+            return
+        for pick in itertools.combinations(left, sizes[i]):
+            go(i + 1, [c for c in left if c not in pick], hands + [pick])
+
+    go(0, unseen, [])
+    return out
+
+
+@pytest.mark.parametrize("game, contract, played, seed", [
+    ("schafkopf", "sauspiel", 20, 11), ("schafkopf", "solo", 22, 8),
+    ("scharwenzel", "trump", 21, 2), ("jass", "trump", 27, 5),
+])
+def test_endgame_estimate_agrees_with_exact_enumeration(game, contract, played, seed):
+    full = random_position(random.Random(seed), game, contract, played=played)
+    viewer = full.state().to_move
+    pos = full.with_deal(tuple(h if s == viewer else None for s, h in enumerate(full.deal)))
+    deals = consistent_deals(full, viewer)
+    assert len(deals) > 20
+    every = {p.deal for p in deals}
+    sampler = DealSampler.for_position(pos)
+    draws = 20 * len(every)
+    freq = Counter(sampler.sample(0, i) for i in range(draws))
+    assert set(freq) == every  # sampled deals are exactly the consistent ones ...
+    chi2 = sum((freq[d] - 20) ** 2 / 20 for d in every)
+    df = len(every) - 1
+    assert chi2 < df + 6 * (2 * df) ** 0.5  # ... and uniformly so
+    solver = Solver()
+    exact = [solver.solve(p, pv=False) for p in deals]
+    a = analyze_position(pos, samples=400, seed=1)
+    assert set(a.moves) == set(exact[0].moves)
+    figures = {"(position)": (a.value(), [r.value for r in exact])}
+    figures.update({c: (f, [r.moves[c] for r in exact]) for c, f in a.move_figures().items()})
+    checks = []
+    for name, (f, values) in figures.items():
+        checks.append((name, "mean", f["mean"], f["mean_low"], f["mean_high"], float(np.mean(values))))
+        if a.target is not None:
+            win = float(np.mean([v >= a.target for v in values]))
+            checks.append((name, "win", f["win"], f["win_low"], f["win_high"], win))
+    assert_intervals_cover(checks)
+
+
+def assert_intervals_cover(checks):
+    """Each 95% interval should cover the exact figure.  The figures of one
+    position come from the same deals and miss together, so allow two narrow
+    misses (1 in 20 is expected), and none by more than a 99.9% margin."""
+    checks = list({c[1:]: c for c in checks}.values())  # cards of equal value: one figure
+    misses = [c for c in checks if not c[3] <= c[5] <= c[4]]
+    assert len(misses) <= 2, misses
+    for name, kind, est, low, high, true in checks:
+        widen = (3.29 / 1.96 - 1) * max(high - low, 1e-9) / 2
+        assert low - widen <= true <= high + widen, (name, kind, est, low, high, true)
+
+
+# ---------------------------------------------------------------------------
+# Trick counts (Schwarz, Tout) and levels
+def party_tricks(st, party, maximizing):
+    """Brute-force minimax of the tricks the party ends with (plain Python rules)."""
+    if st.finished:
+        return sum(st.tricks[s] for s in party)
+    results = []
+    for c in st.legal_cards():
+        child = st.copy()
+        child.play(c.index)
+        results.append(party_tricks(child, party, maximizing))
+    return max(results) if st.to_move in maximizing else min(results)
+
+
+@pytest.mark.parametrize("contract", ["sauspiel", "solo", "wenz"])
+def test_trick_count_position_is_exact(contract):
+    rng = random.Random(contract)
+    solver = Solver()
+    for _ in range(12):
+        pos = random_position(rng, "schafkopf", contract, played=4 * rng.randrange(5, 7))
+        brute = party_tricks(pos.state(), pos.declaring_party, pos.maximizing_seats)
+        assert solver.value(tricks_position(pos)) == brute
+
+
+def test_levels_agree_with_exact_values():
+    sampler = DealSampler.for_hand("schafkopf", 0, parse_cards(SHORT_HAND))
+    specs = contracts_for_hand("schafkopf", parse_cards(SHORT_HAND))
+    job = _HandJob(sampler, 0, {}, Tariff())
+    solver = Solver()
+    seen = set()
+    for i in range(12):
+        deal = sampler.sample(0, i)
+        for spec in specs:
+            pos = spec.position(deal, 0, 0)
+            level, payout, _ = _outcome(solver, job, pos, {})
+            seen.add(Level(level))
+            tricks = solver.value(tricks_position(pos))
+            if pos.tout:
+                assert (level == Level.WON_SCHWARZ) == (tricks == pos.n_tricks)
+                continue
+            v = solver.value(pos)
+            lo, hi = _value_range(pos, Level(level))
+            assert lo <= v <= hi and value_between(solver, pos, lo, hi) == v
+            assert (level == Level.WON_SCHWARZ) == (tricks == pos.n_tricks)
+            assert (level == Level.LOST_SCHWARZ) == (tricks == 0)
+            assert payout == schafkopf_payout(Tariff(), pos, Level(level))
+    assert {Level.WON, Level.LOST, Level.WON_SCHWARZ} <= seen
+
+
+# ---------------------------------------------------------------------------
+# Scoring
+DEAL = ["EO GO HO EA E10 EK E9 E8", "SO EU GU HU SU HA H10 HK", "GA G10 GK G9 G8 G7 H9 H8",
+        "SA S10 SK S9 S8 S7 E7 H7"]
+
+
+def test_laufende_counted_for_either_party():
+    assert laufende(sk(DEAL, trump="E")) == 3  # EO GO HO with the soloist
+    assert laufende(sk(DEAL, "wenz")) == 4  # every Unter with seat 1, a defender
+    partner = ["EO HO EA E10 EK E9 E8 G7", "SO EU GU HU SU HA H10 HK", "GA G10 GK G9 G8 GO H9 H8",
+               "SA S10 SK S9 S8 S7 E7 H7"]
+    # Seat 2 holds the called Gras Sau and GO: the partners hold EO GO HO together.
+    assert laufende(sk(partner, "sauspiel", called="G")) == 3
+
+
+def test_payouts_follow_the_default_tariff():
+    t = Tariff()
+    solo = sk(DEAL, trump="E")  # 3 Laufende, paid from 3
+    assert schafkopf_payout(t, solo, Level.WON) == 3 * (50 + 30)
+    assert schafkopf_payout(t, solo, Level.WON_SCHNEIDER) == 3 * (50 + 10 + 30)
+    assert schafkopf_payout(t, solo, Level.LOST_SCHWARZ) == -3 * (50 + 20 + 30)
+    tout = sk(DEAL, trump="E", tout=True)
+    assert schafkopf_payout(t, tout, Level.WON_SCHWARZ) == 3 * 2 * (50 + 30)
+    assert schafkopf_payout(t, tout, Level.LOST) == -3 * 2 * (50 + 30)
+    wenz = sk(DEAL, "wenz")  # 4 Laufende held by the defenders still count
+    assert schafkopf_payout(t, wenz, Level.LOST) == -3 * (50 + 40)
+    geier = sk(DEAL, "geier")  # EO GO HO: 3 Laufende, paid from 2
+    assert schafkopf_payout(t, geier, Level.WON) == 3 * (50 + 30)
+
+
+def test_scharwenzel_scores():
+    deal = ["CQ SQ CJ SJ HA HK H9 H8", "C7 HJ DJ CA CK C10 C9 C8", "SA SK S10 S9 S8 S7 HQ H10",
+            "DA DK DQ D10 D9 D8 D7 H7"]
+    pos = Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "H", "declarer": 0,
+                              "leader": 0, "deal": deal})
+    # Trumps: CQ, H7 (Nillje), SQ, CJ SJ HJ DJ: seat 0's party (0, 2) holds CQ only, then H7 is seat 3's.
+    assert matadoren(pos, frozenset({0, 2})) == 1 and matadoren(pos, frozenset({1, 3})) == 0
+    t = Tariff()
+    assert scharwenzel_payout(t, pos, Level.WON) == 2 and scharwenzel_payout(t, pos, Level.DRAW) == 0
+    assert scharwenzel_payout(t, pos, Level.WON_SCHWARZ) == 2 + 24
+    assert scharwenzel_payout(t, pos, Level.LOST) == -2
+
+
+def test_tariff_from_toml_and_settings(tmp_path):
+    f = tmp_path / "table.toml"
+    f.write_text("solo = 60\nlaufender = 20\n")
+    t = load_tariff(str(f), ["sauspiel=30"])
+    assert (t.solo, t.laufender, t.sauspiel, t.wenz) == (60, 20, 30, 50)
+    f.write_text("[tariff]\nwenz = 70\n")
+    assert load_tariff(str(f)).wenz == 70
+    for text, msg in [("sol = 1\n", "unknown tariff key 'sol'"), ("solo = 'x'\n", "whole number"),
+                      ("solo = \n", "tariff file")]:
+        f.write_text(text)
+        with pytest.raises(InputError, match=msg):
+            load_tariff(str(f))
+    with pytest.raises(InputError, match="KEY=NUMBER"):
+        load_tariff(None, ["solo"])
+    with pytest.raises(InputError, match="cannot read"):
+        load_tariff(str(tmp_path / "missing.toml"))
+
+
+# ---------------------------------------------------------------------------
+# Racing, pairing, determinism
+def test_race_stops_hopeless_contracts_and_keeps_contenders():
+    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=60, seed=2,
+                      contracts=["solo-H", "solo-S", "geier", "wenz-tout"])
+    rows = {r.spec.id: r for r in a.results}
+    assert rows["wenz-tout"].stopped_after == 50 and rows["wenz-tout"].samples == 50
+    contenders = [r for r in a.results if r.stopped_after is None]
+    assert contenders and all(r.samples == 60 and r.points is not None for r in contenders)
+    assert a.results == sorted(a.results, key=lambda r: -r.payout.mean)
+    for c in a.comparisons:
+        first, second = rows[c.first], rows[c.second]
+        assert c.mean_difference == pytest.approx(first.payout.mean - second.payout.mean)
+
+
+def test_no_race_gives_every_contract_all_samples():
+    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=55, seed=2, contracts=["solo-H", "wenz-tout"],
+                      race=False, points=False)
+    assert all(r.samples == 55 and r.stopped_after is None for r in a.results)
+
+
+def _short_run(executor):
+    a = evaluate_hand("schafkopf", SHORT_HAND, 1, 3, samples=60, seed=9, executor=executor,
+                      contracts=["sauspiel", "solo-H", "solo-E", "wenz", "geier-tout"],
+                      constraints=Constraints.parse(["2:SO"], ["3:G"], game="schafkopf"))
+    return json.dumps(a.to_json(), sort_keys=True)
+
+
+def test_same_seed_same_result_with_one_and_two_workers():
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert _short_run(None) == _short_run(pool)
+
+
+DASK_RUN = """
+import sys
+sys.path.insert(0, "tests")
+import distributed
+from test_analyze import _short_run
+with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+    print(_short_run(client.get_executor()))
+"""
+
+
+def test_dask_cluster_gives_the_same_result():
+    pytest.importorskip("distributed")
+    # In a child process, so that no Dask thread outlives the test in this one
+    # (later tests fork worker processes).
+    proc = subprocess.run([sys.executable, "-c", DASK_RUN], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == _short_run(None)
+
+
+def test_midgame_same_with_two_workers():
+    full = random_position(random.Random(8), "schafkopf", "sauspiel", played=18)
+    pos = full.with_deal(tuple(h if s in (0, full.state().to_move) else None for s, h in enumerate(full.deal)))
+    serial = analyze_position(pos, samples=30, seed=4).to_json()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert analyze_position(pos, samples=30, seed=4, executor=pool).to_json() == serial
+
+
+def test_hand_input_errors():
+    with pytest.raises(InputError, match="8 cards"):
+        evaluate_hand("schafkopf", "EO GO HO", samples=2)
+    with pytest.raises(InputError, match="twice"):
+        evaluate_hand("schafkopf", "EO EO HO SO EU GU HU SU", samples=2)
+    with pytest.raises(ValueError, match="unknown rank"):
+        evaluate_hand("schafkopf", "EO GO HO SO EU GU HU SQ", samples=2)
+    with pytest.raises(InputError, match="seat must be"):
+        evaluate_hand("schafkopf", SIE, 4, 0, samples=2)
+    with pytest.raises(InputError, match="no deal"):
+        evaluate_hand("schafkopf", SIE, 0, 0, samples=2,
+                      constraints=Constraints.parse([], ["1:E", "2:E", "3:E"], game="schafkopf"))
+
+
+def test_midgame_without_a_target_or_the_movers_hand():
+    full = random_position(random.Random(2), "schafkopf", "ramsch", played=21)
+    mover = full.state().to_move
+    viewer = (mover + 1) % 4
+    pos = full.with_deal(tuple(h if s == viewer else None for s, h in enumerate(full.deal)))
+    a = analyze_position(pos, samples=8, seed=0)
+    data = a.to_json()
+    assert data["to_move"] == mover and data["moves"] == {} and data["best"] is None
+    assert data["value"]["win"] is None and data["target"] is None
+    assert data["value"]["mean_low"] <= data["value"]["mean"] <= data["value"]["mean_high"]

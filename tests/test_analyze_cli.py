@@ -1,0 +1,164 @@
+"""``stichfest analyze`` on the command line: output forms and bad input."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from analysis.cli import main
+from solver.deals import random_position
+
+SHORT = ["--hand", "EO GO HA HK S10 S9", "--seat", "0", "--leader", "1", "--workers", "1"]
+
+
+def run(*args):
+    result = CliRunner().invoke(main, ["analyze", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_has_a_row_per_contract():
+    code, out, err = run(*SHORT, "--samples", "12", "--seed", "1", "--contracts", "sauspiel,solo-H", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["samples"] == 12 and data["seed"] == 1 and data["hand"] == "EO GO HA HK S10 S9"
+    rows = {r["id"]: r for r in data["contracts"]}
+    assert set(rows) == {"sauspiel-S", "solo-H", "solo-H-tout"}
+    solo = rows["solo-H"]
+    for key in ("p_win", "p_schneider", "p_schwarz", "mean_points", "payout"):
+        assert solo[key]["low"] <= solo[key]["mean"] <= solo[key]["high"]
+    assert rows["solo-H-tout"]["p_tout"] is not None and rows["solo-H-tout"]["mean_points"] is None
+    payouts = [r["payout"]["mean"] for r in data["contracts"]]
+    assert payouts == sorted(payouts, reverse=True)
+    assert data["tariff"]["solo"] == 50
+
+
+def test_readable_table_names_contracts_and_comparisons():
+    code, out, _ = run(*SHORT, "--samples", "12", "--contracts", "solo-H,solo-S,wenz")
+    assert code == 0
+    assert "Herz-Solo" in out and "Schellen-Solo Tout" in out and "Wenz" in out
+    assert "P(Schneider) %" in out and "payout" in out
+    assert "Paired on the same deals" in out
+
+
+def test_same_seed_same_output_with_one_and_two_workers():
+    args = ["--hand", "EO GO HA HK S10 S9", "--samples", "20", "--seed", "5", "--json",
+            "--contracts", "solo,sauspiel", "--no-race"]
+    one = run(*args, "--workers", "1")
+    two = run(*args, "--workers", "2")
+    assert one[0] == two[0] == 0 and one[1] == two[1]
+
+
+def test_tariff_options_change_the_payout(tmp_path):
+    f = tmp_path / "t.toml"
+    f.write_text("solo = 100\n")
+    args = [*SHORT, "--samples", "5", "--contracts", "solo-H", "--no-race", "--no-points", "--json"]
+    base = json.loads(run(*args)[1])["contracts"]
+    dear = json.loads(run(*args, "--tariff", str(f), "--tariff-set", "laufender=0")[1])
+    assert dear["tariff"]["solo"] == 100 and dear["tariff"]["laufender"] == 0
+    assert {r["id"]: r["payout"]["mean"] for r in base} != {r["id"]: r["payout"]["mean"] for r in dear["contracts"]}
+
+
+def hidden_position(tmp_path, seed=3, played=22):
+    full = random_position(random.Random(seed), "schafkopf", "sauspiel", played=played)
+    data = full.to_json()
+    mover = full.state().to_move
+    data["deal"] = [h if s == mover else "?" for s, h in enumerate(data["deal"])]
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(data))
+    return path, data
+
+
+def test_position_json_keys(tmp_path):
+    path, _ = hidden_position(tmp_path)
+    code, out, err = run(str(path), "--samples", "15", "--seed", "2", "--json", "--workers", "1")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["samples"] == 15
+    assert set(data["value"]) >= {"mean", "win"} and data["moves"]
+    for card, fig in data["moves"].items():
+        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1
+
+
+def test_position_table(tmp_path):
+    path, _ = hidden_position(tmp_path)
+    code, out, _ = run(str(path), "--samples", "10", "--workers", "1")
+    assert code == 0 and "to move; each card" in out and "P(value >= 61)" in out
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "points.png"
+    code, _, err = run(*SHORT, "--samples", "10", "--contracts", "solo-H,wenz", "--plot", str(png))
+    assert code == 0, err
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+DASK_CLI = """
+import sys
+import distributed
+from click.testing import CliRunner
+from analysis.cli import main
+with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
+                              dashboard_address=None) as cluster:
+    result = CliRunner().invoke(main, ["analyze", *sys.argv[1:], "--scheduler", cluster.scheduler_address])
+sys.stdout.write(result.stdout)
+sys.stderr.write(result.stderr)
+sys.exit(result.exit_code)
+"""
+
+
+def test_scheduler_runs_on_a_dask_cluster():
+    pytest.importorskip("distributed")
+    args = [*SHORT[:6], "--samples", "10", "--seed", "4", "--contracts", "solo-H", "--json"]
+    # In a child process, so that no Dask thread outlives the test in this one.
+    proc = subprocess.run([sys.executable, "-c", DASK_CLI, *args], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == run(*args, "--workers", "1")[1]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--hand", "EO GO HO SO EU GU HU SQ"], "unknown rank 'Q'"),
+    (["--hand", "EO GO HO"], "a schafkopf hand has 8 cards"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "2:EO"], "in both seat 0's and seat 2's hand"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:E", "--void", "2:E", "--void", "3:E"], "no deal"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--seat", "5"], "seat must be a seat 0..3"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--contracts", "ramsch"], "no contract 'ramsch'"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "bogus=1"], "unknown tariff key 'bogus'"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=x"], "--rule"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:Q"], "unknown suit"),
+    (["--samples", "3"], "give a hand"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--samples", "0"], "--samples"),
+])
+def test_bad_input_is_one_line_and_status_2(args, message):
+    code, out, err = run(*args, "--workers", "1")
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("stichfest: error: ") and message in err, err
+    assert out == ""
+
+
+def test_card_in_hand_and_played_is_rejected(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps({"game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0,
+                                "leader": 1, "deal": ["EO GO HO SO EU GU HU SU", "?", "?", "?"],
+                                "play": ["SU"]}))
+    code, _, err = run(str(path), "--samples", "3", "--workers", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert "card SU is both in seat 0's hand and played by seat 1" in err
+
+
+def test_position_file_with_before_play_options_is_rejected(tmp_path):
+    path, _ = hidden_position(tmp_path)
+    code, _, err = run(str(path), "--hand", "EO GO HO SO EU GU HU SU")
+    assert code == 2 and "--hand applies before play" in err
+
+
+def test_real_command_prints_no_traceback():
+    proc = subprocess.run([sys.executable, "-m", "analysis.cli", "analyze", "--hand", "EO GO XX"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("stichfest: error: ") and proc.stderr.count("\n") == 1
