@@ -30,7 +30,6 @@ sample count).  Every contract in contention gets all N samples.
 """
 from __future__ import annotations
 
-import dataclasses
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from math import sqrt
@@ -277,11 +276,8 @@ class _HandJob:
 
 
 def tricks_position(pos: Position) -> Position:
-    """``pos`` scored in tricks of the declaring party (the solver's Tout scoring).
-
-    Valid for every Schafkopf contract: the JSON form allows ``tout`` only
-    for the Tout contracts, but the scoring is the same in a Sauspiel."""
-    return pos if pos.tout else dataclasses.replace(pos, tout=True)
+    """``pos`` scored in tricks of the declaring party (see Position.as_trick_count)."""
+    return pos if pos.tout else pos.as_trick_count()
 
 
 def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict) -> tuple[int, int, int | None]:

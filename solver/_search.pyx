@@ -431,6 +431,13 @@ cdef class Engine:
             v = exact(&self.ctx, 0, hi)
         return v
 
+    def value_between(self, int lo, int hi):
+        """The exact future value, known to lie in [lo, hi]."""
+        cdef int v
+        with nogil:
+            v = exact(&self.ctx, lo, hi)
+        return v
+
     def to_move(self):
         return (self.ctx.leader + self.ctx.trick_len) % self.ctx.n_seats
 

@@ -10,6 +10,7 @@ in RULES.md (sections "Schafkopf", "Swiss Jass", "Scharwenzel").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import FRENCH, GERMAN, GAME_DECK, RANKS_PER_SUIT, SUIT_LETTERS, card
 
@@ -161,9 +162,11 @@ def _scharwenzel(trump: int) -> ContractTable:
                   play_rule=PLAY_STANDARD, score_mode=SCORE_TRICKS)
 
 
+@lru_cache(maxsize=None)
 def contract_table(game: str, contract: str, trump: int | None = None,
                    tout: bool = False) -> ContractTable:
-    """The rule table of one contract; arguments are assumed validated."""
+    """The rule table of one contract (built once, then shared: tables are
+    immutable); arguments are assumed validated."""
     if game == "schafkopf":
         return _schafkopf(contract, trump, tout)
     if game == "jass":

@@ -8,7 +8,7 @@ that the rest of the code trusts it.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .cards import (FRENCH, GAME_DECK, GERMAN, RANKS, SUIT_LETTERS, Card, CardError, card,
@@ -191,6 +191,16 @@ class Position:
         return Position(self.game, self.contract, self.declarer, self.leader, self.deal,
                         tuple(play), self.trump, self.called, self.tout, self.rules)
 
+    def as_trick_count(self) -> "Position":
+        """The same position scored in tricks of the declaring party (the
+        Tout scoring, for any Schafkopf contract): ``value == n_tricks`` of
+        it asks whether the party takes every trick (the defenders are
+        Schwarz).  An API-only form: JSON positions take "tout" only where
+        a Tout may be announced."""
+        if self.game != "schafkopf" or self.contract == "ramsch":
+            raise ValueError("trick counting applies to Schafkopf party contracts")
+        return replace(self, tout=True)
+
     def with_deal(self, deal) -> "Position":
         return Position(self.game, self.contract, self.declarer, self.leader, tuple(deal),
                         self.play, self.trump, self.called, self.tout, self.rules)
@@ -358,11 +368,21 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
 
 def _check_hidden_play(pos: Position) -> None:
     """With hidden hands only the visible facts can be checked here; the
-    analysis layer replays the play against each sampled deal."""
+    analysis layer replays the play against each sampled deal.  Who played
+    each card follows from the cards alone (trick winners need no hands)."""
     deck = set(_deck_cards(pos.game, pos.n_seats, pos.hand_size))
-    known = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
+    owner = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
+    table = pos.table
+    st = GameState(table, [0] * pos.n_seats, pos.leader)
     for i, c in enumerate(pos.play):
+        seat = st.to_move
         if c not in deck:
             raise PositionError(f"play[{i}]: card {c} is not in the deck")
         if c in pos.play[:i]:
             raise PositionError(f"play[{i}]: card {c} is played twice")
+        if owner.get(c, seat) != seat:
+            raise PositionError(f"play[{i}]: card {c} is played by seat {seat} but dealt to seat {owner[c]}")
+        st.trick.append(c.index)
+        if len(st.trick) == pos.n_seats:
+            winner = (st.leader + st.trick_winner_offset(st.trick)) % pos.n_seats
+            st.leader, st.trick = winner, []

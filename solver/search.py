@@ -97,11 +97,20 @@ class Solver:
         self.engine.load_state(st.hands, st.leader, st.trick, st.called_suit_led, match_alive)
 
     # -- queries -------------------------------------------------------------
-    def value(self, position: Position | Mapping[str, Any] | str) -> int:
-        """The exact ``value`` of the position under optimal play."""
+    def value(self, position: Position | Mapping[str, Any] | str, lo: int | None = None,
+              hi: int | None = None) -> int:
+        """The exact ``value`` of the position under optimal play.
+
+        ``lo``/``hi``: bounds already known for the value (e.g. from
+        :meth:`reaches` answers); they save threshold searches.
+        """
         pos = _as_position(position)
         st = self._load(pos)
-        return pos.value_so_far(st) + self.engine.value()
+        so_far = pos.value_so_far(st)
+        top = self.engine.upper()
+        future_lo = 0 if lo is None else min(max(lo - so_far, 0), top)
+        future_hi = top if hi is None else max(min(hi - so_far, top), future_lo)
+        return so_far + self.engine.value_between(future_lo, future_hi)
 
     def reaches(self, position: Position | Mapping[str, Any] | str, target: int) -> bool:
         """Whether optimal play gives ``value >= target`` (one null-window search)."""

@@ -148,7 +148,7 @@ def test_card_in_hand_and_played_is_rejected(tmp_path):
                                 "play": ["SU"]}))
     code, _, err = run(str(path), "--samples", "3", "--workers", "1")
     assert code == 2 and err.count("\n") == 1
-    assert "card SU is both in seat 0's hand and played by seat 1" in err
+    assert "card SU is played by seat 1 but dealt to seat 0" in err
 
 
 def test_position_file_with_before_play_options_is_rejected(tmp_path):

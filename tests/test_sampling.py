@@ -9,7 +9,7 @@ import pytest
 
 from analysis.errors import InputError
 from analysis.sampling import Constraints, DealSampler, played_cards, sample_rng
-from solver import Position
+from solver import PositionError, Position
 from solver.cards import GERMAN, Card, card, parse_cards
 from solver.deals import random_position
 
@@ -155,5 +155,6 @@ def test_shown_void_is_respected():
 def test_card_in_hand_and_played_is_an_input_error():
     text = {"game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0, "leader": 1,
             "deal": ["EO GO HO SO EU GU HU SU", "?", "?", "?"], "play": ["SU"]}
-    with pytest.raises(InputError, match="both in seat 0's hand and played by seat 1"):
+    # Caught at the boundary now: who played each card follows from the cards.
+    with pytest.raises(PositionError, match="played by seat 1 but dealt to seat 0"):
         DealSampler.for_position(Position.from_json(text, allow_hidden=True))
