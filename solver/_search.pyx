@@ -87,6 +87,36 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     return gain
 
 
+cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
+    """Points whose side is already decided, at a trick start.
+
+    The top remaining trump wins whatever trick it is played in, and so
+    does each next one held by the same side (counted or not), whoever
+    holds it: the whole top run of trumps lands in that side's tricks.
+    (Not so for plain cards: discarded on another suit they win nothing.)
+    ``lo`` gets the counted side's sure points, ``lost`` the others'; in
+    trick scoring a run is worth one trick at least.
+    """
+    cdef int i, card, side = -1, pts = 0
+    lo[0] = 0
+    lost[0] = 0
+    for i in range(c.order_len[4]):
+        card = c.order[4][i]
+        if not (c.remaining >> card) & 1:
+            continue
+        if side < 0:
+            side = c.counted[c.owner[card]]
+        elif c.counted[c.owner[card]] != side:
+            break
+        pts += c.points[card]
+    if c.score_tricks and side >= 0:
+        pts = 1
+    if side == 1:
+        lo[0] = pts
+    elif side == 0:
+        lost[0] = pts
+
+
 cdef inline int last_trick(Context* c) noexcept nogil:
     """The value of the last trick, every card forced: no search needed."""
     cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
@@ -164,7 +194,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
-    cdef int sure
+    cdef int sure, sure_lo, sure_lost
     c.nodes += 1
     if at_trick_start:
         if c.remaining == 0:
@@ -177,6 +207,11 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if beta <= 0:
         return 0
     if at_trick_start:
+        forced_points(c, &sure_lo, &sure_lost)
+        if sure_lo >= beta:
+            return sure_lo
+        if hi - sure_lost <= alpha:
+            return hi - sure_lost
         if c.maximizer[c.leader] and c.counted[c.leader]:
             sure = sure_tricks(c)
             if sure >= beta:
