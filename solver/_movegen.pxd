@@ -1,9 +1,9 @@
 # Move generation: the legal cards of the player to move, reduced to one
 # representative per class of equivalent cards, in search order.
 # Mirrors GameState.violation() in play.py (cross-checked by the tests).
-from libc.stdint cimport uint64_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from solver._types cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
-                            popcount64, ctz64)
+                            popcount64, ctz64, ctz32)
 
 
 cdef inline int beats(Context* c, int a, int b) noexcept nogil:
@@ -59,21 +59,23 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     ``head_of`` is not NULL it receives, for each legal card, its run's
     representative.
     """
-    cdef uint64_t present = c.remaining
     cdef int i, k, n = 0, card, prev = -1
-    cdef uint64_t bit
+    cdef uint32_t present[5]
+    cdef uint32_t m
+    for k in range(5):
+        present[k] = c.rank_mask[k]
     for i in range(c.trick_len):
-        present |= <uint64_t>1 << c.trick[i]
+        card = c.trick[i]
+        present[c.klass[card]] |= <uint32_t>1 << c.rank_pos[card]
     for k in range(5):
         if not (legal & c.class_mask[k]):
             continue
         prev = -1
-        for i in range(c.order_len[k]):
-            card = c.order[k][i]
-            bit = <uint64_t>1 << card
-            if not (present & bit):
-                continue
-            if legal & bit:
+        m = present[k]
+        while m:
+            card = c.order[k][ctz32(m)]
+            m &= m - 1
+            if (legal >> card) & 1:
                 if (prev >= 0 and card != c.special_card and prev != c.special_card
                         and (c.score_tricks or c.points[card] == c.points[prev])):
                     prev = card

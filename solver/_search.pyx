@@ -8,12 +8,12 @@ hold whatever the window, and threshold (null-window) queries on one deal
 share them.  ``Engine`` is the Python-facing wrapper: it is loaded once per
 position and validates nothing (the boundary in ``search.py`` does).
 """
-from libc.stdint cimport uint64_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
-                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64)
+                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
 from solver._tt cimport tt_key, tt_probe, tt_store, relative_of, card_of, BUCKET
 from solver._movegen cimport beats, legal_mask, representatives, order_moves
 
@@ -54,11 +54,12 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     cdef uint64_t h
     cdef int first = 4 if (c.remaining & c.class_mask[4]) else 3
     cdef int last = 4 if first == 4 else 0
+    cdef uint32_t m
     for k in range(first, last - 1, -1):
-        for i in range(c.order_len[k]):
-            card = c.order[k][i]
-            if not (c.remaining >> card) & 1:
-                continue
+        m = c.rank_mask[k]
+        while m:
+            card = c.order[k][ctz32(m)]
+            m &= m - 1
             if c.owner[card] != c.leader:
                 break
             tricks += 1
@@ -100,10 +101,10 @@ cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
     cdef int i, card, side = -1, pts = 0
     lo[0] = 0
     lost[0] = 0
-    for i in range(c.order_len[4]):
-        card = c.order[4][i]
-        if not (c.remaining >> card) & 1:
-            continue
+    cdef uint32_t m = c.rank_mask[4]
+    while m:
+        card = c.order[4][ctz32(m)]
+        m &= m - 1
         if side < 0:
             side = c.counted[c.owner[card]]
         elif c.counted[c.owner[card]] != side:
@@ -146,8 +147,10 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
     cdef int i, saved_points
+    cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
+    c.rank_mask[c.klass[card]] &= ~rank_bit
     c.trick[c.trick_len] = <uint8_t>card
     if c.trick_len == 0:
         c.win_offset = 0
@@ -183,6 +186,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.win_offset = saved_win
     c.hands[seat] |= bit
     c.remaining |= bit
+    c.rank_mask[c.klass[card]] |= rank_bit
     return v
 
 
@@ -207,19 +211,6 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if beta <= 0:
         return 0
     if at_trick_start:
-        forced_points(c, &sure_lo, &sure_lost)
-        if sure_lo >= beta:
-            return sure_lo
-        if hi - sure_lost <= alpha:
-            return hi - sure_lost
-        if c.maximizer[c.leader] and c.counted[c.leader]:
-            sure = sure_tricks(c)
-            if sure >= beta:
-                return sure
-        elif not c.maximizer[c.leader] and not c.counted[c.leader]:
-            sure = sure_tricks(c)
-            if sure >= 0 and hi - sure <= alpha:
-                return hi - sure
         key = tt_key(c)
         e = tt_probe(c, key)
         c.tt_probes += 1
@@ -236,6 +227,20 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             if e.upper < beta:
                 beta = e.upper
             tt_move = card_of(c, e.best)
+        # quick bounds, after the table (which answers most trick starts)
+        forced_points(c, &sure_lo, &sure_lost)
+        if sure_lo >= beta:
+            return sure_lo
+        if hi - sure_lost <= alpha:
+            return hi - sure_lost
+        if c.maximizer[c.leader] and c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= beta:
+                return sure
+        elif not c.maximizer[c.leader] and not c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= 0 and hi - sure <= alpha:
+                return hi - sure
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = (c.leader + c.trick_len) % c.n_seats
     maximizing = c.maximizer[seat]
@@ -382,6 +387,7 @@ cdef class Engine:
             c.order_len[k] = len(cards)
             for j, i in enumerate(cards):
                 c.order[k][j] = i
+                c.rank_pos[i] = j
         for i in range(MAX_CARDS):
             c.weaker[i] = 0
             for j in range(MAX_CARDS):
@@ -431,6 +437,13 @@ cdef class Engine:
                 c.win_offset = i
         c.called_led = called_led
         c.match_alive = match_alive if c.match_bonus else 0
+        for i in range(5):
+            c.rank_mask[i] = 0
+        m = c.remaining
+        while m:
+            i = ctz64(m)
+            c.rank_mask[c.klass[i]] |= <uint32_t>1 << c.rank_pos[i]
+            m &= m - 1
         c.points_left = 0
         m = c.remaining
         while m:

@@ -14,8 +14,8 @@
 # Buckets of four, depth-preferred replacement.  The 64-bit key is a hash:
 # a false match needs 64 equal bits, about 1e-11 over a 100-million-probe
 # search; that risk is accepted, as in chess and bridge engines.
-from libc.stdint cimport uint64_t, uint16_t, int16_t, int8_t, uint8_t
-from solver._types cimport Context, TTEntry, N_CLASSES, popcount64
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t, int8_t, uint8_t
+from solver._types cimport Context, TTEntry, N_CLASSES, popcount64, popcount32, ctz32
 
 cdef enum:
     BUCKET = 4
@@ -28,41 +28,38 @@ cdef inline uint64_t tt_key(Context* c) noexcept nogil:
         h ^= c.z_called_led
     if c.match_alive:
         h ^= c.z_match_alive
+    cdef uint32_t m
     for k in range(N_CLASSES):
         rel = 0
-        for i in range(c.order_len[k]):
-            card = c.order[k][i]
-            if (c.remaining >> card) & 1:
-                h ^= c.z_card[k][rel][c.owner[card]][c.point_level[card]]
-                rel += 1
+        m = c.rank_mask[k]
+        while m:
+            card = c.order[k][ctz32(m)]
+            h ^= c.z_card[k][rel][c.owner[card]][c.point_level[card]]
+            rel += 1
+            m &= m - 1
     return h
 
 
 cdef inline int relative_of(Context* c, int card) noexcept nogil:
     """A card as (class, rank among the remaining cards of its class): the
     form in which a best move is stored, valid in every equivalent position."""
-    cdef int k = c.klass[card], i, rel = 0, other
-    for i in range(c.order_len[k]):
-        other = c.order[k][i]
-        if other == card:
-            return (k << 4) | rel
-        if (c.remaining >> other) & 1:
-            rel += 1
-    return -1
+    cdef int k = c.klass[card]
+    return (k << 4) | popcount32(c.rank_mask[k] & ((<uint32_t>1 << c.rank_pos[card]) - 1))
 
 
 cdef inline int card_of(Context* c, int relative) noexcept nogil:
     """The card that :func:`relative_of` describes, in the current position."""
-    cdef int k = relative >> 4, want = relative & 15, i, rel = 0, card
+    cdef int k, want
+    cdef uint32_t m
     if relative < 0:
         return -1
-    for i in range(c.order_len[k]):
-        card = c.order[k][i]
-        if (c.remaining >> card) & 1:
-            if rel == want:
-                return card
-            rel += 1
-    return -1
+    k = relative >> 4
+    m = c.rank_mask[k]
+    for want in range(relative & 15):
+        m &= m - 1
+    if not m:
+        return -1
+    return c.order[k][ctz32(m)]
 
 
 cdef inline TTEntry* tt_bucket(Context* c, uint64_t key) noexcept nogil:

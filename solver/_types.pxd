@@ -5,6 +5,8 @@ from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint16_t, uint32_t
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+    int popcount32 "__builtin_popcount"(unsigned int) nogil
+    int ctz32 "__builtin_ctz"(unsigned int) nogil
 
 cdef enum:
     MAX_SEATS = 8
@@ -35,6 +37,7 @@ cdef struct Context:
     uint64_t weaker[MAX_CARDS]        # cards of the same class that this card beats
     uint8_t order[N_CLASSES][MAX_CARDS]   # each class, strongest first
     int order_len[N_CLASSES]
+    uint8_t rank_pos[MAX_CARDS]       # a card's index in order[its class]
     int play_rule
     int special_card                  # Jass Buur: never forced, never merged
     int score_tricks                  # a trick is worth 1, not its card points
@@ -50,6 +53,7 @@ cdef struct Context:
     # --- the position ---
     uint64_t hands[MAX_SEATS]
     uint64_t remaining                # union of the hands
+    uint32_t rank_mask[N_CLASSES]     # the remaining cards again, per class, bit i = order[k][i]
     int leader
     int trick_len
     uint8_t trick[MAX_SEATS]
