@@ -10,7 +10,7 @@ position and validates nothing (the boundary in ``search.py`` does).
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset, memcpy
-from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from libc.stdlib cimport calloc, free
 
 from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
@@ -297,18 +297,13 @@ cdef int exact(Context* c, int lo, int hi) noexcept nogil:
     return lo
 
 
-def _zobrist_keys(int n):
-    """``n`` 64-bit keys from splitmix64 with a fixed seed."""
-    mask = 0xFFFFFFFFFFFFFFFF
-    x = 0x5EED5EED5EED5EED
-    out = []
-    for _ in range(n):
-        x = (x + 0x9E3779B97F4A7C15) & mask
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        out.append(z ^ (z >> 31))
-    return out
+cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
+    """The next 64-bit key of a fixed pseudo-random sequence (splitmix64)."""
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
 
 
 cdef class Engine:
@@ -319,10 +314,11 @@ cdef class Engine:
             raise ValueError("tt_bits must be 4..26")
         self.tt_bits = tt_bits
         cdef size_t n = (<size_t>1 << tt_bits) * BUCKET
-        self.ctx.tt = <TTEntry*>PyMem_Malloc(n * sizeof(TTEntry))
+        # calloc: the system hands out zeroed pages as they are touched, so
+        # a solver that answers one query never pays for the whole table
+        self.ctx.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
         if self.ctx.tt == NULL:
             raise MemoryError()
-        memset(self.ctx.tt, 0, n * sizeof(TTEntry))
         self.ctx.tt_mask = (<uint64_t>1 << tt_bits) - 1
         self.ctx.generation = 0
         self._fill_zobrist()
@@ -330,21 +326,21 @@ cdef class Engine:
     cdef _fill_zobrist(self):
         """Fixed pseudo-random keys, the same in every process."""
         cdef Context* c = &self.ctx
+        cdef uint64_t state = 0x5EED5EED5EED5EEDULL
         cdef int k, r, s, p
-        keys = iter(_zobrist_keys(N_CLASSES * MAX_CLASS_LEN * MAX_SEATS * POINT_LEVELS + MAX_SEATS + 2))
         for k in range(N_CLASSES):
             for r in range(MAX_CLASS_LEN):
                 for s in range(MAX_SEATS):
                     for p in range(POINT_LEVELS):
-                        c.z_card[k][r][s][p] = next(keys)
+                        c.z_card[k][r][s][p] = splitmix64(&state)
         for s in range(MAX_SEATS):
-            c.z_leader[s] = next(keys)
-        c.z_called_led = next(keys)
-        c.z_match_alive = next(keys)
+            c.z_leader[s] = splitmix64(&state)
+        c.z_called_led = splitmix64(&state)
+        c.z_match_alive = splitmix64(&state)
 
     def __dealloc__(self):
         if self.ctx.tt != NULL:
-            PyMem_Free(self.ctx.tt)
+            free(self.ctx.tt)
 
     @property
     def tt_bytes(self):
