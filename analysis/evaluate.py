@@ -331,14 +331,9 @@ def _value_range(pos: Position, level: Level) -> tuple[int, int]:
 
 
 def value_between(solver, pos: Position, lo: int, hi: int) -> int:
-    """The exact value, known to lie in ``[lo, hi]``, by bisection on ``reaches``."""
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if solver.reaches(pos, mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    """The exact value, known to lie in ``[lo, hi]`` (the level's range): the
+    solver's fail-soft bisection, started inside those bounds."""
+    return solver.value(pos, lo, hi)
 
 
 def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...]) -> list[list[tuple]]:
