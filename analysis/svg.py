@@ -1,0 +1,82 @@
+"""Printable SVG diagrams of puzzles: every hand, the trick on the table,
+the question, and the solution upside down at the foot of the page.
+
+Self-contained SVG 1.1 (no fonts, images or scripts beyond generic font
+families); cards are drawn with their suit symbol in the suit's colour.
+"""
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape
+
+from solver.cards import GERMAN, SUIT_SYMBOLS, Card
+
+from .puzzle import Puzzle
+from .render import contract_title, sort_hand
+
+WIDTH, HEIGHT = 900, 680
+CARD_W, CARD_H, CARD_STEP = 42, 60, 30
+#: Suit colours: German Eichel, Gras, Herz, Schellen; French clubs, spades, hearts, diamonds.
+COLOURS = {GERMAN: ("#7a4a12", "#2e7d32", "#c62828", "#d68a00"),
+           "french": ("#111111", "#111111", "#c62828", "#c62828")}
+
+
+def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
+    """The diagram of ``puzzle`` as an SVG document (the player to move at the bottom)."""
+    pos = puzzle.position
+    st = pos.state()
+    n = pos.n_seats
+    mover = st.to_move
+    cx, cy, rx, ry = WIDTH / 2, 340, 310, 215
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" height="{HEIGHT}" '
+           f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
+           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+           f'<ellipse cx="{cx}" cy="{cy}" rx="{rx - 60}" ry="{ry - 70}" fill="#eef5ee" stroke="#9bb89b"/>']
+    title = contract_title(pos) + (f" - puzzle {number}" if number is not None else "")
+    out.append(_text(24, 32, title, size=20, weight="bold"))
+    out.append(_text(24, 56, f"difficulty: {puzzle.difficulty.level}", size=13, fill="#555555"))
+    played_by = _trick_seats(st)
+    for seat in range(n):
+        angle = math.radians(90 + 360 * ((seat - mover) % n) / n)
+        x, y = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
+        hand = [c for c in sort_hand(pos, pos.deal[seat]) if st.hands[seat] >> c.index & 1]
+        width = CARD_STEP * (len(hand) - 1) + CARD_W
+        left, top = x - width / 2, y - CARD_H / 2
+        label = f"seat {seat}" + (" (declarer)" if seat == pos.declarer else
+                                  " (partner)" if seat in pos.declaring_party else "")
+        if seat == mover:
+            label += " - to play"
+        out.append(_text(x, top - 8, label, size=13, anchor="middle",
+                         weight="bold" if seat == mover else "normal"))
+        for i, card in enumerate(hand):
+            out.append(_card(left + i * CARD_STEP, top, card))
+        if seat in played_by:
+            tx, ty = cx + 80 * math.cos(angle), cy + 55 * math.sin(angle)
+            out.append(_card(tx - CARD_W / 2, ty - CARD_H / 2, played_by[seat]))
+    out.append(_text(WIDTH / 2, HEIGHT - 58, puzzle.question(), size=16, anchor="middle", weight="bold"))
+    answer = f"Solution: {puzzle.solution} - " + ", ".join(f"{c} {v}" for c, v in puzzle.moves.items())
+    out.append(_text(WIDTH / 2, HEIGHT - 22, answer, size=12, anchor="middle", fill="#666666",
+                     rotate=(WIDTH / 2, HEIGHT - 26)))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _trick_seats(st) -> dict[int, Card]:
+    return {(st.leader + i) % st.n_seats: Card(c, st.table.deck) for i, c in enumerate(st.trick)}
+
+
+def _card(x: float, y: float, card: Card) -> str:
+    colour = COLOURS[card.deck][card.suit]
+    symbol = SUIT_SYMBOLS[card.suit]
+    return (f'<g class="card"><rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+            f'fill="#ffffff" stroke="#333333"/>'
+            + _text(x + 5, y + 16, card.rank, size=14, fill=colour, weight="bold")
+            + _text(x + CARD_W / 2, y + CARD_H - 12, symbol, size=22, fill=colour, anchor="middle")
+            + "</g>")
+
+
+def _text(x: float, y: float, text: str, *, size: int, fill: str = "#000000", anchor: str = "start",
+          weight: str = "normal", rotate: tuple[float, float] | None = None) -> str:
+    turn = f' transform="rotate(180 {rotate[0]:.1f} {rotate[1]:.1f})"' if rotate else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{turn}>{escape(text)}</text>')
