@@ -121,3 +121,180 @@ def order_position(case):
     if contract == "sauspiel":  # declarer: plain Eichel cards, not the Eichel Sau
         fixed = {0: "EK E9 GK G9 SK S9"} if short else {0: "E7 E8 E9 G7 G8 G9 S7 S8"}
     return pos(game, contract, fill(game, fixed, n, short), **extra)
+
+
+# Hand-built deals shared by the rule tests of the project and of the reference
+# (each test that uses one explains its expected answer).
+# Holder of the Eichel Sau (seat 2) with four Eichel and the four Obers.
+SAU4 = ["E7 GA G10 GK HK H9 H8 H7",
+        "G9 G8 G7 EK S10 SK S9 S8",
+        "EA E10 E9 E8 EO GO HO SO",
+        "EU GU HA H10 HU SA SU S7"]
+
+
+# Holder (seat 2) with three Eichel; seat 1 holds two Eichel.
+SAU3 = ["E7 GA G10 GK HA H10 HK H9",
+        "EK E8 G9 G8 G7 S9 S8 S7",
+        "EA E10 E9 EO GO HO SO EU",
+        "GU HU SU H8 H7 SA S10 SK"]
+
+
+# Called suit never led; the holder discards the Sau in the last trick.
+SAU_LAST = ["EO GO HO SO SA G9 E7 E10",
+            "H7 HK SU EU S9 GA G10 GK",
+            "EA H8 H10 HU S7 G8 E9 S10",
+            "H9 HA GU S8 G7 E8 EK SK"]
+
+
+SAU_LAST_PLAY = plays("EO H7 H8 H9  GO HK H10 HA  HO SU HU GU  SO EU E9 E8  SA S9 S7 S8 "
+                      "G9 GA G8 G7  G10 S10 EK E7  GK EA SK E10")
+
+
+# Short deck: holder (seat 2) with three of the four plain Eichel.
+SAU_SHORT = ["EK GA G10 GK HA H10", "EU GU G9 HK HU H9", "EA E10 E9 EO GO HO", "SA S10 SK SO SU S9"]
+
+
+def sauspiel(deal, **kw):
+    kw.setdefault("called", "E")
+    return pos("schafkopf", "sauspiel", deal, **kw)
+
+
+def jass_trump(fixed, play, trump="H", **kw):
+    return pos("jass", "trump", fill("jass", fixed), play=play, trump=trump, **kw)
+
+
+SW8 = ["SJ HJ DJ DA", "DK DQ D10 D9", "D8 CA CK C10", "C9 C8 C7 SA",
+       "CQ D7 SQ CJ", "SK S10 S9 S8", "S7 HA HK HQ", "H10 H9 H8 H7"]
+
+
+SW8_PLAY = plays("CQ SK S7 H10 SJ DK D8 C9  D7 S10 HA H9 HJ DQ CA C8")
+
+
+SW6 = ["DJ HA HK HQ H10 H9", "H8 H6 CA CK C10 C9", "C8 C7 C6 SA SK S10",
+       "S9 S8 S7 S6 DA DK", "CQ H7 SQ CJ SJ HJ", "DQ D10 D9 D8 D7 D6"]
+
+
+SW6_PLAY = plays("CQ D6 H9 H6 C6 S6  H7 D7 H10 H8 C7 S7  SQ D8 HQ C9 C8 S8  CJ D9 HK C10 S10 S9")
+
+
+SW4 = ["SK S10 S9 S8 CA CK C10 C9", "CQ S7 SQ CJ SJ HJ DJ SA",
+       "C8 C7 HA HK HQ H10 H9 H8", "H7 DA DK DQ D10 D9 D8 D7"]
+
+
+SW4_PLAY = plays("CQ C8 H7 S8  S7 C7 DA S9  SQ HA DK S10  CJ HK DQ SK  SJ HQ D10 CA  HJ H10 D9 CK")
+
+
+# Two tricks left with a real choice (trump Herz): leading C7 beats leading HA.
+SW4B = ["CQ H7 SQ CJ SJ SA HA C7", "HK HQ H10 H9 H8 DA DJ D9",
+        "HJ CK C10 C8 SK S10 CA D7", "S9 S8 S7 DK DQ D10 C9 D8"]
+
+
+SW4B_PLAY = plays("CQ H8 HJ S7  H7 H9 C8 S8  SQ H10 C10 S9  CJ HQ CK DQ  SJ HK S10 D10  SA DA SK DK")
+
+
+SOLO_G = ["EO GO HO SO EU GU GA E10", "HU SU G10 GK G9 G8 EA S7",
+          "G7 E8 E7 HA H10 HK E9 S10", "H9 H8 H7 SA SK S8 EK S9"]
+
+
+SOLO_G_PLAY = plays("EO HU G7 H9  GO SU E8 H8  HO G10 E7 H7  SO GK HA SA  EU G9 H10 SK  GU G8 HK S8")
+
+
+TOUT_G = ["EO GO HO SO EU GU GA E7", "HU SU G10 GK G9 G8 E8 S7",
+          "G7 EA E10 EK HA H10 E9 S8", "HK H8 H7 SA S10 SK S9 H9"]
+
+
+TOUT_G_PLAY = plays("EO HU G7 HK  GO SU EA H8  HO G10 E10 H7  SO GK EK SA  EU G9 HA S10  GU G8 H10 SK")
+
+
+RAMSCH = ["EO GO HO SO EU GU HA E7", "HU SU H10 HK H9 H8 EA S7",
+          "H7 GA G10 GK G9 G8 E10 S10", "G7 E9 E8 SA SK S8 EK S9"]
+
+
+RAMSCH_PLAY = plays("EO HU H7 G7  GO SU GA E9  HO H10 G10 E8  SO HK GK SA  EU H9 G9 SK  GU H8 G8 S8")
+
+
+SAU_FORCE = ["E10 H7 SA S10 SK S9 GA S7", "EO GO HO SO EU GU E7 G7",
+             "S8 G9 E8 GK G10 EK EA E9", "SU H8 H9 HK H10 HA HU G8"]
+
+
+SAU_FORCE_PLAY = plays("EO S8 SU H7  GO G9 H8 S9  HO E8 H9 SK  SO GK HK S10  "
+                       "EU G10 H10 SA  GU EK HA E10")
+
+
+OBENABE = ["CA CK CQ CJ C10 C9 C8 C7 D6", "C6 DA DK DQ DJ D10 D9 D8 D7",
+           "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
+
+
+OBENABE_PLAY = plays("CA C6 SA HQ  CK D7 SK HJ  CQ D8 SQ H10  CJ D9 SJ H9  "
+                     "C10 D10 S10 H8  C9 DJ S9 H7  C8 DQ S8 H6")
+
+
+SAU_RUN = ["E8 E7 GK G8 SA GA G10 G9", "GU SU HA H10 HK EK G7 HU",
+           "EO GO HO SO EU EA E10 E9", "H9 H8 H7 S10 SK S7 S8 S9"]
+
+
+SAU_RUN_PLAY = plays("EO H9 E8 GU  GO H8 E7 SU  HO H7 GK HA  SO S10 G8 H10  EU SK SA HK")
+
+
+SUITS = ["CA CK CQ CJ C10 C9 C8 C7 C6", "DA DK DQ DJ D10 D9 D8 D7 D6",
+         "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"]
+
+
+SUITS_PLAY = plays("CA DA SA HA  CK DK SK HK  CQ DQ SQ HQ  CJ DJ SJ HJ  C10 D10 S10 H10 "
+                   "C9 D9 S9 H9  C8 D8 S8 H8")
+
+
+JASS_UNDER = ["H9 HA HK CA CK CQ CJ DA D7", "C10 C9 SK SQ SJ DK D6 HJ S6",
+              "HQ H10 H8 C8 C7 S10 S9 H6 SA", "H7 C6 S8 S7 DQ DJ D10 D8 D9"]
+
+
+JASS_UNDER_PLAY = plays("H9 SK HQ H7  HA SQ H10 S8  HK SJ H8 S7  CA C9 C8 C6  CK C10 C7 D10 "
+                        "CQ D6 S10 DQ  CJ DK S9 DJ")
+
+
+JASS_BUUR = ["H9 HA HK HQ SA SK SQ H6 CA", "CK CQ CJ C9 DA DK DQ HJ C6",
+             "C8 C7 SJ S10 S9 S8 S6 C10 S7", "H10 H8 H7 DJ D10 D9 D8 D6 D7"]
+
+
+JASS_BUUR_PLAY = plays("H9 DA C8 H10  HA DK C7 H8  HK DQ S6 H7  HQ CK S8 D8  SA CQ SJ D9 "
+                       "SK CJ S10 D10  SQ C9 S9 DJ")
+
+
+# No Weis at all (every rank spread so no run of three and no four of a kind).
+W_NONE = ["C6 C10 CA S9 SK H8 HQ D7 DJ", "C7 CJ S6 S10 SA H9 HK D8 DQ",
+          "C8 CQ S7 SJ H6 H10 HA D9 DK", "C9 CK S8 SQ H7 HJ D6 D10 DA"]
+
+
+# s0 C6-8 (20), s1 D6-9 (50), s2 H10-Q (20): best single is s1's 50.
+W_POINTS = ["C6 C7 C8 S6 S8 S10 SQ H6 H8", "D6 D7 D8 D9 C10 CQ CA S7 S9",
+            "H10 HJ HQ C9 CK SJ SA D10 DQ", "CJ SK H7 H9 HK HA DJ DK DA"]
+
+
+# s0 C6-10 (100) vs s1 four Kings (100); s3 D9-J (20).
+W_SEQ_VS_FOUR = ["C6 C7 C8 C9 C10 S6 S8 H6 H8", "CK SK HK DK D6 D8 S10 H10 HA",
+                 "CJ CA S7 S9 SJ H7 H9 D7 DQ", "CQ SQ SA HJ HQ D9 D10 DJ DA"]
+
+
+# s0 C7-9 (20) vs s1 SJ-K (20).
+W_TOP = ["C7 C8 C9 S6 S8 H6 H10 D6 DA", "SJ SQ SK C6 CA H7 H9 D7 D9",
+         "C10 CQ S7 S9 H8 HJ HK D8 DJ", "CJ CK S10 SA HQ HA D10 DQ DK"]
+
+
+# s0 C7-9 (20) vs s1 S7-9 (20); s3 holds HK and HQ.
+W_TRUMP = ["C7 C8 C9 H6 HJ HA D6 D10 DQ", "S7 S8 S9 C6 CJ CA H8 H10 DK",
+           "C10 CQ S6 S10 SQ H7 H9 D7 D9", "CK SJ SK SA HQ HK D8 DJ DA"]
+
+
+# s0 four Jacks + SJ SQ SK (Kreuzweis: 220); s1 four 9s (150); s0 holds SK and SQ.
+W_KREUZ = ["CJ SJ HJ DJ SQ SK C7 H7 DA", "C9 S9 H9 D9 C6 CQ HK SA D7",
+           "C8 C10 CA S6 S8 H6 H10 D8 DQ", "CK S7 S10 H8 HQ HA D6 D10 DK"]
+
+
+# As W_KREUZ with SJ and S6 exchanged: the best is s1's four 9s (150).
+W_NINES = ["CJ S6 HJ DJ SQ SK C7 H7 DA", "C9 S9 H9 D9 C6 CQ HK SA D7",
+           "C8 C10 CA SJ S8 H6 H10 D8 DQ", "CK S7 S10 H8 HQ HA D6 D10 DK"]
+
+
+# s1 four 6s (100) vs s0 C9-J (20).
+W_SIXES = ["C9 C10 CJ S7 S9 H7 H9 DQ DA", "C6 S6 H6 D6 C8 SA HQ D9 DJ",
+           "C7 CQ CA S8 S10 SQ H8 HJ DK", "CK SJ SK H10 HK HA D7 D8 D10"]
