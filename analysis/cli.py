@@ -13,9 +13,9 @@ from typing import Any, Iterable
 
 import click
 
-from solver import Position, PositionError, Solver
+from solver import Position, Solver
 from solver.cards import Card
-from solver.search import Result
+from solver.search import Result, default_solver
 
 from .errors import USER_ERRORS, fail, user_errors
 from .render import describe_value, render_position, render_pv
@@ -59,17 +59,11 @@ def _read_text(source: str) -> str:
         fail(f"cannot read {source}: {e.strerror}")
 
 
-_worker_solver: Solver | None = None
-
-
 def _solve_line(line: str) -> str:
     """Solve one JSONL line; a bad line becomes ``{"error": ...}``, never an exception."""
-    global _worker_solver
-    if _worker_solver is None:
-        _worker_solver = Solver()
     try:
         pos = Position.from_json(line)
-        return json.dumps(_worker_solver.solve(pos).to_json(), ensure_ascii=False)
+        return json.dumps(default_solver().solve(pos).to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
         return json.dumps({"error": str(e)}, ensure_ascii=False)
 

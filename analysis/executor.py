@@ -11,25 +11,17 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
-from solver import Solver
+from solver.search import default_solver
 
 from .errors import InputError
 
-_local = threading.local()
-
-
-def worker_solver() -> Solver:
-    """This thread's solver, created on first use and kept for later tasks."""
-    solver = getattr(_local, "solver", None)
-    if solver is None:
-        solver = _local.solver = Solver()
-    return solver
+#: This thread's solver, created on first use and kept for later tasks.
+worker_solver = default_solver
 
 
 def available_cores() -> int:
