@@ -19,18 +19,15 @@ from solver._movegen cimport beats, legal_mask, representatives, order_moves
 
 
 
-cdef inline int trick_gain(Context* c, int winner) noexcept nogil:
+cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept nogil:
     """What the completed trick on the table is worth to the counted party."""
-    cdef int i, g = 0
     if not c.counted[winner]:
         return 0
     if c.score_tricks:
         return 1
-    for i in range(c.trick_len):
-        g += c.points[c.trick[i]]
     if c.remaining == 0:
-        g += c.last_bonus
-    return g
+        return trick_points + c.last_bonus
+    return trick_points
 
 
 cdef inline int upper_bound(Context* c) noexcept nogil:
@@ -135,10 +132,6 @@ cdef inline int last_trick(Context* c) noexcept nogil:
     return pts + c.last_bonus + (c.match_bonus if c.match_alive else 0)
 
 
-cdef inline int saved_trick_card(Context* c, int i) noexcept nogil:
-    return c.trick[i]
-
-
 cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     """Play ``card`` for the player to move, search on, take it back."""
     cdef int seat = (c.leader + c.trick_len) % c.n_seats
@@ -146,7 +139,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
-    cdef int i, saved_points
+    cdef int i, trick_points
     cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
@@ -159,7 +152,10 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.trick_len += 1
     if c.trick_len == c.n_seats:
         winner = (c.leader + c.win_offset) % c.n_seats
-        gain = trick_gain(c, winner)
+        trick_points = 0
+        for i in range(c.n_seats):
+            trick_points += c.points[c.trick[i]]
+        gain = trick_gain(c, winner, trick_points)
         saved_leader = c.leader
         saved_match = c.match_alive
         saved_called = c.called_led
@@ -169,13 +165,11 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
             c.called_led = 1
         c.leader = winner
         c.trick_len = 0
-        saved_points = c.points_left
-        for i in range(c.n_seats):
-            c.points_left -= c.points[saved_trick_card(c, i)]
+        c.points_left -= trick_points
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
         v = gain + search(c, alpha - gain, beta - gain)
         memcpy(c.trick, saved_trick, MAX_SEATS)
-        c.points_left = saved_points
+        c.points_left += trick_points
         c.trick_len = c.n_seats
         c.leader = saved_leader
         c.match_alive = saved_match
