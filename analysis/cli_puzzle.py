@@ -86,8 +86,8 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
     if st.history:
         unit = "tricks" if pos.scores_tricks else "points"
-        mine = party_total(st, party, 0)
-        theirs = party_total(st, frozenset(range(pos.n_seats)) - party, 0)
+        mine = party_total(st, party)
+        theirs = party_total(st, frozenset(range(pos.n_seats)) - party)
         lines.append(f"So far ({len(st.history)} tricks played): declaring side {mine} {unit}, "
                      f"the others {theirs}")
     if st.trick:

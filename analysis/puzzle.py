@@ -364,7 +364,7 @@ def _refutation_depth(pos: Position, card: str, target: int, solver: Solver) -> 
 def _upper_bound(pos: Position, st: GameState) -> int:
     """The most the declaring side could still end with, taking every trick left."""
     party = pos.declaring_party
-    so_far = party_total(st, party, 0)
+    so_far = party_total(st, party)
     if pos.scores_tricks:
         return so_far + st.tricks_left
     rest = sum(pos.table.points[c] for h in st.hands for c in _bits(h))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from solver import Position
 from solver.cards import SUIT_NAMES, Card, parse_card
-from solver.contracts import TRUMP
 
 CONTRACT_NAMES = {
     "sauspiel": "Sauspiel", "solo": "Solo", "wenz": "Wenz", "geier": "Geier",
@@ -26,9 +25,7 @@ def contract_title(pos: Position) -> str:
 
 def sort_hand(pos: Position, cards) -> list:
     """Trumps first, then each plain suit, strongest first."""
-    t = pos.table
-    return sorted(cards, key=lambda c: (t.follow_class[c.index] != TRUMP, t.follow_class[c.index],
-                                        -t.strength[c.index]))
+    return sorted(cards, key=lambda c: pos.table.display_key(c.index))
 
 
 def render_position(pos: Position) -> str:

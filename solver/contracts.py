@@ -62,6 +62,11 @@ class ContractTable:
     special_card: int = -1  # never merged with neighbours (the Jass Buur)
     trump_order: tuple[int, ...] = field(default=())  # high to low
 
+    def display_key(self, index: int) -> tuple[int, int, int]:
+        """Sort key for showing cards: trumps first, then each plain suit, strongest first."""
+        k = self.follow_class[index]
+        return (k != TRUMP, k, -self.strength[index])
+
     def ordered(self, klass: int) -> list[int]:
         """Card indices of one following class, strongest first."""
         idx = [i for i in range(4 * RANKS_PER_SUIT) if self.follow_class[i] == klass

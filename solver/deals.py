@@ -48,7 +48,7 @@ def random_contract(rng: random.Random, game: str) -> tuple[str, int | None]:
     return contract, trump
 
 
-def callable_suits(hand, declarer_table=None) -> list[int]:
+def callable_suits(hand) -> list[int]:
     """Suits whose Sau a Sauspiel declarer with ``hand`` may call (RULES.md Sauspiel)."""
     names = {str(c) for c in hand}
     out = []

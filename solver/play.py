@@ -187,10 +187,8 @@ def _bits(mask: int):
         mask ^= low
 
 
-def party_total(state: GameState, seats: frozenset[int], match_bonus: int) -> int:
-    """Points (or tricks, in trick-scored contracts) won by ``seats``, with the match bonus."""
+def party_total(state: GameState, seats: frozenset[int]) -> int:
+    """Points (or tricks, in trick-scored contracts) won by ``seats`` in completed
+    tricks.  The Jass match bonus is not included: the search awards it."""
     won = state.tricks if state.table.score_mode == SCORE_TRICKS else state.points
-    total = sum(won[s] for s in seats)
-    if match_bonus and state.finished and all(w in seats for _, _, w in state.history):
-        total += match_bonus
-    return total
+    return sum(won[s] for s in seats)

@@ -182,10 +182,8 @@ class Position:
         return st
 
     def value_so_far(self, st: GameState) -> int:
-        """What the reported party has won in completed tricks of ``st``.
-
-        The match bonus is left to the search, which awards it at the end."""
-        return party_total(st, self.declaring_party, 0)
+        """What the reported party has won in completed tricks of ``st``."""
+        return party_total(st, self.declaring_party)
 
     def with_play(self, play: tuple[Card, ...]) -> "Position":
         return Position(self.game, self.contract, self.declarer, self.leader, self.deal,

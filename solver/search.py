@@ -152,7 +152,7 @@ class Solver:
             else:
                 values[card] = eng.child_value(card, future, hi)
         out = {}
-        for card in sorted(heads, key=lambda c: (pos.table.follow_class[c] != 4, pos.table.follow_class[c], -pos.table.strength[c])):
+        for card in sorted(heads, key=pos.table.display_key):
             out[str(Card(card, pos.deck))] = so_far + values[heads[card]]
         return out
 
