@@ -69,10 +69,12 @@ def _solve_line(line: str) -> str:
 
 
 def _solve_batch(lines: list[str], workers: int) -> Iterable[str]:
+    """Results in input order, streamed as they come; the pool is shut down after."""
     if workers <= 1:
-        return map(_solve_line, lines)
-    pool = ProcessPoolExecutor(max_workers=workers)
-    return pool.map(_solve_line, lines, chunksize=16)
+        yield from map(_solve_line, lines)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_solve_line, lines, chunksize=16)
 
 
 @main.command()
