@@ -105,6 +105,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef int mine = c.maximizer[seat]
     cdef int good_if_i_win = c.counted[seat] == mine
     cdef int good_now
+    cdef int side_has_top = 1
+    if c.trick_len == 0 and c.rank_mask[TRUMP]:
+        side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
     if c.trick_len:
         w = c.trick[c.win_offset]
         good_now = c.counted[(c.leader + c.win_offset) % c.n_seats] == mine
@@ -113,10 +116,13 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         if m == first:
             s = 100000
         elif c.trick_len == 0:
-            # lead: strong cards first, trumps before plain ones (measured
-            # better than "cash the top card, else go low" on bench deals);
-            # where winning is bad, weak cards first
-            s = c.strength[m] * 4 + (40 if c.klass[m] == TRUMP else 0) + c.points[m]
+            # lead: strong cards first, the top card of a class before
+            # others, trumps before plain ones if the mover's side holds
+            # the top trump (measured on bench deals: better than "cash the
+            # top card, else go low"); where winning is bad, weak cards first
+            s = c.strength[m] * 4 + (40 if (c.klass[m] == TRUMP and side_has_top) else 0) + c.points[m]
+            if c.order[c.klass[m]][ctz32(c.rank_mask[c.klass[m]])] == m:
+                s += 30  # the top card of its class: takes the trick unless trumped
             if not good_if_i_win:
                 s = -s
         elif beats(c, m, w):
