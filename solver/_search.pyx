@@ -12,6 +12,9 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset, memcpy
 
 cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void*) nogil
+
+cdef extern from *:
     """
     /* The table's memory: zeroed pages handed out as they are first touched
        (a solver answering one small query never pays for the whole table),
@@ -39,7 +42,7 @@ cdef extern from *:
 
 from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
-from solver._tt cimport tt_key, tt_probe, tt_store, relative_of, card_of, BUCKET
+from solver._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
 from solver._movegen cimport beats, legal_mask, representatives, order_moves
 
 
@@ -270,6 +273,22 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         return 0
     if at_trick_start:
         key = tt_key(c)
+        # The quick bounds end about half of the trick starts the table
+        # does not: they run while the table's bucket is fetched from memory.
+        prefetch(tt_bucket(c, key))
+        forced_points(c, &sure_lo, &sure_lost)
+        if sure_lo >= beta:
+            return sure_lo
+        if hi - sure_lost <= alpha:
+            return hi - sure_lost
+        if c.maximizer[c.leader] and c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= beta:
+                return sure
+        elif not c.maximizer[c.leader] and not c.counted[c.leader]:
+            sure = sure_tricks(c)
+            if sure >= 0 and hi - sure <= alpha:
+                return hi - sure
         e = tt_probe(c, key)
         c.tt_probes += 1
         if e != NULL:
@@ -285,20 +304,6 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             if e.upper < beta:
                 beta = e.upper
             tt_move = card_of(c, e.best)
-        # quick bounds, after the table (which answers most trick starts)
-        forced_points(c, &sure_lo, &sure_lost)
-        if sure_lo >= beta:
-            return sure_lo
-        if hi - sure_lost <= alpha:
-            return hi - sure_lost
-        if c.maximizer[c.leader] and c.counted[c.leader]:
-            sure = sure_tricks(c)
-            if sure >= beta:
-                return sure
-        elif not c.maximizer[c.leader] and not c.counted[c.leader]:
-            sure = sure_tricks(c)
-            if sure >= 0 and hi - sure <= alpha:
-                return hi - sure
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = (c.leader + c.trick_len) % c.n_seats
     maximizing = c.maximizer[seat]
