@@ -40,7 +40,7 @@ cdef extern from *:
     void* table_alloc(size_t bytes) nogil
     void table_free(void* p, size_t bytes) nogil
 
-from solver._types cimport (Context, TTEntry, TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
+from solver._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
 from solver._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
 from solver._movegen cimport beats, legal_mask, representatives, order_moves
@@ -83,12 +83,12 @@ cdef inline int cheapest_sum(Context* c, uint64_t hand, int k) noexcept nogil:
     return total
 
 
-cdef inline int top_run(Context* c, int k, int seat, int* points) noexcept nogil:
-    """How many of class ``k``'s top remaining cards ``seat`` holds unbroken;
-    their points are added to ``points``."""
+cdef inline int top_run(Context* c, int k, int seat, int limit, int* points) noexcept nogil:
+    """How many of class ``k``'s top remaining cards ``seat`` holds unbroken
+    (at most ``limit``); their points are added to ``points``."""
     cdef int n = 0, card
     cdef uint32_t m = c.rank_mask[k]
-    while m:
+    while m and n < limit:
         card = c.order[k][ctz32(m)]
         if c.owner[card] != seat:
             break
@@ -102,24 +102,28 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     """A lower bound on what the leader's side wins by cashing sure tricks,
     or -1 if the leader has none.
 
-    Sure tricks: the unbroken run of top trumps the leader holds.  If that
-    run is at least as long as every other seat's trumps, cashing it draws
-    them all, and then every trump he holds and the unbroken top run of
-    every plain class he holds are sure too (nobody can trump any more).
-    Over k such tricks each other player gives at least his k cheapest
-    cards (ignoring which of them he may legally play only lowers the
-    bound)."""
-    cdef int k, s, n, tricks, gain = 0, most_trumps = 0
+    Sure tricks: the unbroken run of top trumps the leader holds (r cards).
+    If r is at least every other seat's trumps, cashing them draws them
+    all, and then every trump he holds and the unbroken top run of every
+    plain class he holds are sure too (nobody can trump any more).
+    Otherwise a seat that keeps trumps after r rounds (it followed with
+    trumps, so its plain cards are all still there) can trump a plain
+    lead only once void in that class: a plain top run is sure for as
+    many rounds as every such seat can follow it (where trumping is at
+    will, as in Jass, not at all).  Over k such tricks each other player
+    gives at least his k cheapest cards (ignoring which of them he may
+    legally play only lowers the bound)."""
+    cdef int k, s, seat, n, r, tricks, safe, gain = 0, most_trumps = 0
     cdef uint64_t own = c.hands[c.leader]
-    cdef uint64_t h
-    tricks = top_run(c, TRUMP, c.leader, &gain)
+    cdef uint64_t h, trumps = c.class_mask[TRUMP]
+    r = top_run(c, TRUMP, c.leader, MAX_CARDS, &gain)
     for s in range(1, c.n_seats):
-        n = popcount64(c.hands[(c.leader + s) % c.n_seats] & c.class_mask[TRUMP])
+        n = popcount64(c.hands[(c.leader + s) % c.n_seats] & trumps)
         if n > most_trumps:
             most_trumps = n
-    if tricks >= most_trumps:
+    if r >= most_trumps:
         # trumps drawn: all of his trumps and his plain top runs cash
-        h = own & c.class_mask[TRUMP]
+        h = own & trumps
         tricks = popcount64(h)
         gain = 0
         while h:
@@ -127,7 +131,22 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
             h &= h - 1
         for k in range(4):
             if own & c.class_mask[k]:
-                tricks += top_run(c, k, c.leader, &gain)
+                tricks += top_run(c, k, c.leader, MAX_CARDS, &gain)
+    else:
+        tricks = r
+        if c.play_rule != PLAY_JASS_TRUMP:
+            for k in range(4):
+                if not (own & c.class_mask[k]):
+                    continue
+                safe = MAX_CARDS
+                for s in range(1, c.n_seats):
+                    h = c.hands[(c.leader + s) % c.n_seats]
+                    if popcount64(h & trumps) > r:
+                        n = popcount64(h & c.class_mask[k])
+                        if n < safe:
+                            safe = n
+                if safe:
+                    tricks += top_run(c, k, c.leader, safe, &gain)
     if tricks == 0:
         return -1
     if c.score_tricks:
