@@ -92,6 +92,24 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     return n
 
 
+cdef inline int may_be_overtaken(Context* c, int card, int seat) noexcept nogil:
+    """Whether a seat after ``seat`` in this trick, of the other side, holds
+    a card that could beat ``card`` (if played now and winning)."""
+    cdef int i, s, k = c.klass[card], led = c.klass[c.trick[0]]
+    cdef uint64_t h, stronger
+    for i in range(c.trick_len + 1, c.n_seats):
+        s = (c.leader + i) % c.n_seats
+        if c.counted[s] == c.counted[seat]:
+            continue
+        h = c.hands[s]
+        stronger = h & c.class_mask[k] & ~c.weaker[card] & ~(<uint64_t>1 << card)
+        if stronger and (k == led or not (h & c.class_mask[led]) or c.play_rule == PLAY_JASS_TRUMP):
+            return 1
+        if k != TRUMP and (h & c.class_mask[TRUMP]) and (not (h & c.class_mask[led]) or c.play_rule == PLAY_JASS_TRUMP):
+            return 1
+    return 0
+
+
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
     """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads.
 
@@ -132,6 +150,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
             else:
                 s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
+                if c.trick_len < c.n_seats - 1 and may_be_overtaken(c, m, seat):
+                    s -= 300  # a later opponent may take it back
         elif good_now:
             s = 600 + c.points[m] * 8 - c.strength[m]       # smear points onto the trick
         else:
