@@ -14,31 +14,6 @@ from libc.string cimport memset, memcpy
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
 
-cdef extern from *:
-    """
-    /* The table's memory: zeroed pages handed out as they are first touched
-       (a solver answering one small query never pays for the whole table),
-       in 2 MiB pages where Linux allows: with 4 KiB pages most probes of a
-       64 MiB table also miss the TLB (measured: 12 % of solve time). */
-    #include <stdlib.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    static void* table_alloc(size_t bytes) {
-        void* p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) return NULL;
-    #ifdef MADV_HUGEPAGE
-        madvise(p, bytes, MADV_HUGEPAGE);
-    #endif
-        return p;
-    }
-    static void table_free(void* p, size_t bytes) { munmap(p, bytes); }
-    #else
-    static void* table_alloc(size_t bytes) { return calloc(bytes, 1); }
-    static void table_free(void* p, size_t bytes) { (void)bytes; free(p); }
-    #endif
-    """
-    void* table_alloc(size_t bytes) nogil
-    void table_free(void* p, size_t bytes) nogil
 
 from solver._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
@@ -396,7 +371,11 @@ cdef class Engine:
             raise ValueError("tt_bits must be 4..26")
         self.tt_bits = tt_bits
         cdef size_t n = (<size_t>1 << tt_bits) * BUCKET
-        self.ctx.tt = <TTEntry*>table_alloc(n * sizeof(TTEntry))
+        # calloc: the system hands out zeroed pages as they are touched, so
+        # a solver that answers one query never pays for the whole table
+        # (2 MiB pages were tried: no faster once the quick bounds come
+        # before the table probe, and slower to zero on first use)
+        self.ctx.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
         if self.ctx.tt == NULL:
             raise MemoryError()
         self.ctx.tt_mask = (<uint64_t>1 << tt_bits) - 1
@@ -420,7 +399,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         if self.ctx.tt != NULL:
-            table_free(self.ctx.tt, ((<size_t>1 << self.tt_bits) * BUCKET) * sizeof(TTEntry))
+            free(self.ctx.tt)
 
     @property
     def tt_bytes(self):
