@@ -10,10 +10,10 @@ position and validates nothing (the boundary in ``search.py`` does).
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset, memcpy
+from libc.stdlib cimport calloc, free
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
-
 
 from solver._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
