@@ -181,12 +181,34 @@ def test_levels_agree_with_exact_values():
                 assert (level == Level.WON_SCHWARZ) == (tricks == pos.n_tricks)
                 continue
             v = solver.value(pos)
+            # solving exactly instead gives the same level and payout
+            assert _outcome(solver, job, pos, {}, exact=True) == (level, payout, v)
             lo, hi = _value_range(pos, Level(level))
             assert lo <= v <= hi and value_between(solver, pos, lo, hi) == v
             assert (level == Level.WON_SCHWARZ) == (tricks == pos.n_tricks)
             assert (level == Level.LOST_SCHWARZ) == (tricks == 0)
             assert payout == schafkopf_payout(Tariff(), pos, Level(level))
     assert {Level.WON, Level.LOST, Level.WON_SCHWARZ} <= seen
+
+
+@pytest.mark.parametrize("game,contract,n_seats,played", [
+    ("schafkopf", "announced", 4, 16), ("scharwenzel", "trump", 4, 12), ("scharwenzel", "trump", 6, 12),
+    ("scharwenzel", "trump", 8, 8)])
+def test_exact_outcome_gives_the_threshold_level(game, contract, n_seats, played):
+    """The race solves active contracts exactly and reads the level off the value:
+    that must be the level the threshold queries find (and the value the solver's)."""
+    rng = random.Random(f"exact-level-{game}-{n_seats}")
+    solver = Solver(tt_bits=16)
+    job = _HandJob(None, 0, {}, Tariff())
+    levels = set()
+    for _ in range(40):
+        c = rng.choice(["sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier"]) \
+            if contract == "announced" else contract
+        pos = random_position(rng, game, c, n_seats=n_seats, played=played)
+        level, payout, _ = _outcome(solver, job, pos, {})
+        levels.add(level)
+        assert _outcome(solver, job, pos, {}, exact=True) == (level, payout, solver.value(pos)), pos
+    assert len(levels) >= 2
 
 
 # ---------------------------------------------------------------------------
