@@ -40,21 +40,18 @@ cdef inline int upper_bound(Context* c) noexcept nogil:
     return c.points_left + c.last_bonus + (c.match_bonus if c.match_alive else 0)
 
 
-cdef inline int cheapest_sum(Context* c, uint64_t hand, int k) noexcept nogil:
-    """The points of the ``k`` cheapest cards of ``hand``."""
-    cdef int pts[MAX_CARDS]
-    cdef int n = 0, i, j, total = 0
-    while hand:
-        pts[n] = c.points[ctz64(hand)]
-        n += 1
-        hand &= hand - 1
-    if k > n:
-        k = n
-    for i in range(k):  # partial selection sort; n <= 9
-        for j in range(i + 1, n):
-            if pts[j] < pts[i]:
-                pts[i], pts[j] = pts[j], pts[i]
-        total += pts[i]
+cdef inline int cheapest_sum(Context* c, int seat, int k) noexcept nogil:
+    """The points of the ``k`` cheapest cards in ``seat``'s hand (from the
+    per-seat counts of each point value, kept up to date by play_card)."""
+    cdef int lv, take, total = 0
+    for lv in range(c.n_levels):
+        take = c.level_count[seat][lv]
+        if take > k:
+            take = k
+        total += take * c.level_points[lv]
+        k -= take
+        if k == 0:
+            break
     return total
 
 
@@ -127,7 +124,7 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     if c.score_tricks:
         return tricks
     for s in range(1, c.n_seats):
-        gain += cheapest_sum(c, c.hands[(c.leader + s) % c.n_seats], tricks)
+        gain += cheapest_sum(c, (c.leader + s) % c.n_seats, tricks)
     if tricks >= popcount64(own):
         gain += c.last_bonus
     return gain
@@ -169,7 +166,7 @@ cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
     else:
         for seat in range(c.n_seats):
             if c.counted[seat] != side:
-                pts += cheapest_sum(c, c.hands[seat], k)
+                pts += cheapest_sum(c, seat, k)
     if side == 1:
         lo[0] = pts
     else:
@@ -205,6 +202,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
     c.rank_mask[c.klass[card]] &= ~rank_bit
+    c.level_count[seat][c.point_level[card]] -= 1
     c.trick[c.trick_len] = <uint8_t>card
     if c.trick_len == 0:
         c.win_offset = 0
@@ -242,6 +240,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.hands[seat] |= bit
     c.remaining |= bit
     c.rank_mask[c.klass[card]] |= rank_bit
+    c.level_count[seat][c.point_level[card]] += 1
     return v
 
 
@@ -453,6 +452,9 @@ cdef class Engine:
             raise ValueError("too many distinct card values for the table key")
         for i in range(MAX_CARDS):
             c.point_level[i] = levels.index(table.points[i]) if table.score_mode == 0 else 0
+        c.n_levels = len(levels)
+        for i, p in enumerate(levels):
+            c.level_points[i] = p
         c.play_rule = table.play_rule
         c.special_card = table.special_card
         c.score_tricks = table.score_mode == 1
@@ -492,6 +494,12 @@ cdef class Engine:
                 c.win_offset = i
         c.called_led = called_led
         c.match_alive = match_alive if c.match_bonus else 0
+        memset(c.level_count, 0, sizeof(c.level_count))
+        m = c.remaining
+        while m:
+            i = ctz64(m)
+            c.level_count[c.owner[i]][c.point_level[i]] += 1
+            m &= m - 1
         for i in range(5):
             c.rank_mask[i] = 0
         m = c.remaining

@@ -64,6 +64,9 @@ cdef struct Context:
     # --- transposition table ---
     uint8_t owner[MAX_CARDS]          # seat holding each card (fixed for a deal)
     uint8_t point_level[MAX_CARDS]    # index of the card's points among the contract's values
+    int n_levels                      # how many distinct point values (ascending in level_points)
+    uint8_t level_points[POINT_LEVELS]
+    uint8_t level_count[MAX_SEATS][POINT_LEVELS]  # per seat, its cards of each point value
     uint64_t z_card[N_CLASSES][MAX_CLASS_LEN][MAX_SEATS][POINT_LEVELS]
     uint64_t z_leader[MAX_SEATS]
     uint64_t z_called_led
