@@ -3,7 +3,7 @@
 # Mirrors GameState.violation() in play.py (cross-checked by the tests).
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from solver._types cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
-                            popcount64, ctz64, ctz32)
+                            popcount64, ctz64, ctz32, seat_at)
 
 
 cdef inline int beats(Context* c, int a, int b) noexcept nogil:
@@ -98,7 +98,7 @@ cdef inline int may_be_overtaken(Context* c, int card, int seat) noexcept nogil:
     cdef int i, s, k = c.klass[card], led = c.klass[c.trick[0]]
     cdef uint64_t h, stronger
     for i in range(c.trick_len + 1, c.n_seats):
-        s = (c.leader + i) % c.n_seats
+        s = seat_at(c, i)
         if c.counted[s] == c.counted[seat]:
             continue
         h = c.hands[s]
@@ -128,7 +128,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
     if c.trick_len:
         w = c.trick[c.win_offset]
-        good_now = c.counted[(c.leader + c.win_offset) % c.n_seats] == mine
+        good_now = c.counted[seat_at(c, c.win_offset)] == mine
     for i in range(n):
         m = moves[i]
         if m == first:

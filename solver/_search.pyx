@@ -16,7 +16,7 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
 
 from solver._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
-                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32)
+                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32, seat_at)
 from solver._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
 from solver._movegen cimport beats, legal_mask, representatives, order_moves
 
@@ -90,7 +90,7 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     cdef uint64_t h, trumps = c.class_mask[TRUMP]
     r = top_run(c, TRUMP, c.leader, MAX_CARDS, &gain)
     for s in range(1, c.n_seats):
-        n = popcount64(c.hands[(c.leader + s) % c.n_seats] & trumps)
+        n = popcount64(c.hands[seat_at(c, s)] & trumps)
         if n > most_trumps:
             most_trumps = n
     if r >= most_trumps:
@@ -112,7 +112,7 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
                     continue
                 safe = MAX_CARDS
                 for s in range(1, c.n_seats):
-                    h = c.hands[(c.leader + s) % c.n_seats]
+                    h = c.hands[seat_at(c, s)]
                     if popcount64(h & trumps) > r:
                         n = popcount64(h & c.class_mask[k])
                         if n < safe:
@@ -124,7 +124,7 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     if c.score_tricks:
         return tricks
     for s in range(1, c.n_seats):
-        gain += cheapest_sum(c, (c.leader + s) % c.n_seats, tricks)
+        gain += cheapest_sum(c, seat_at(c, s), tricks)
     if tricks >= popcount64(own):
         gain += c.last_bonus
     return gain
@@ -177,7 +177,7 @@ cdef inline int last_trick(Context* c) noexcept nogil:
     """The value of the last trick, every card forced: no search needed."""
     cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
     for s in range(c.n_seats):
-        seat = (c.leader + s) % c.n_seats
+        seat = seat_at(c, s)
         card = ctz64(c.hands[seat])
         pts += c.points[card]
         if win_card < 0 or beats(c, card, win_card):
@@ -192,7 +192,7 @@ cdef inline int last_trick(Context* c) noexcept nogil:
 
 cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     """Play ``card`` for the player to move, search on, take it back."""
-    cdef int seat = (c.leader + c.trick_len) % c.n_seats
+    cdef int seat = seat_at(c, c.trick_len)
     cdef uint64_t bit = <uint64_t>1 << card
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
@@ -210,7 +210,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
         c.win_offset = c.trick_len
     c.trick_len += 1
     if c.trick_len == c.n_seats:
-        winner = (c.leader + c.win_offset) % c.n_seats
+        winner = seat_at(c, c.win_offset)
         trick_points = 0
         for i in range(c.n_seats):
             trick_points += c.points[c.trick[i]]
@@ -298,7 +298,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 beta = e.upper
             tt_move = card_of(c, e.best)
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
-    seat = (c.leader + c.trick_len) % c.n_seats
+    seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]
     n = representatives(c, legal_mask(c, seat), moves, NULL)
     order_moves(c, seat, moves, n, tt_move)
@@ -567,7 +567,7 @@ cdef class Engine:
         cdef uint8_t moves[MAX_MOVES]
         cdef uint8_t head_of[MAX_CARDS]
         cdef Context* c = &self.ctx
-        cdef int seat = (c.leader + c.trick_len) % c.n_seats
+        cdef int seat = seat_at(c, c.trick_len)
         cdef uint64_t legal = legal_mask(c, seat)
         cdef int n = representatives(c, legal, moves, head_of)
         order_moves(c, seat, moves, n, -1)

@@ -80,3 +80,10 @@ cdef struct Context:
     uint64_t tt_hits                  # probes that ended the node
     uint64_t cutoffs
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
+
+
+cdef inline int seat_at(Context* c, int offset) noexcept nogil:
+    """The seat ``offset`` (0 <= offset < n_seats) places after the leader
+    (a compare instead of the division a modulo costs in the hot loop)."""
+    cdef int s = c.leader + offset
+    return s - c.n_seats if s >= c.n_seats else s
