@@ -401,6 +401,10 @@ cdef class Engine:
             free(self.ctx.tt)
 
     @property
+    def tt_bits(self):
+        return self.tt_bits
+
+    @property
     def tt_bytes(self):
         return ((<size_t>1 << self.tt_bits) * BUCKET) * sizeof(TTEntry)
 
