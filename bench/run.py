@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
 from solver import Solver  # noqa: E402
+from solver.search import TT_BITS  # noqa: E402
 
 TARGET_MS = {"value": 10.0, "reaches 61": 1.0, "value+moves": 20.0, "tout": 0.5,
              "scharwenzel value": 0.5, "jass value": 30.0}
@@ -26,11 +27,11 @@ TARGET_MS = {"value": 10.0, "reaches 61": 1.0, "value+moves": 20.0, "tout": 0.5,
 def measure(solver: Solver, positions, query) -> dict:
     times, nodes = [], []
     for pos in positions:
-        n0 = solver.engine.nodes
+        n0 = solver.nodes
         t0 = time.perf_counter()
         query(solver, pos)
         times.append(time.perf_counter() - t0)
-        nodes.append(solver.engine.nodes - n0)
+        nodes.append(solver.nodes - n0)
     times.sort()
     total = sum(times)
     return {"n": len(times), "mean": 1e3 * total / len(times), "median": 1e3 * statistics.median(times),
@@ -107,7 +108,8 @@ def main(argv=None) -> None:
             line += f"  {r['mean'] / dds:6.1f}x"
         print(line, flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\ntransposition table {Solver().tt_bytes / 2**20:.0f} MiB; peak RSS {rss:.0f} MiB"
+    tables = ", ".join(f"{game} {2 ** bits * 64 / 2**20:.0f} MiB" for game, bits in TT_BITS.items())
+    print(f"\ntransposition tables: {tables}; peak RSS {rss:.0f} MiB"
           + (f"; DDS mean {dds:.3f} ms on 32-card bridge deals" if dds else ""))
 
 

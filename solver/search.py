@@ -73,10 +73,16 @@ class Solver:
         self._fixed_bits = tt_bits
         self.engine = Engine(tt_bits or TT_BITS["schafkopf"])
         self._loaded: tuple | None = None
+        self._nodes_before = 0  # searched by the tables this solver has replaced
 
     @property
     def tt_bytes(self) -> int:
         return self.engine.tt_bytes
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes (card plays) this solver has visited in all its queries."""
+        return self._nodes_before + self.engine.nodes
 
     # -- loading -------------------------------------------------------------
     def _load(self, pos: Position) -> GameState:
@@ -84,6 +90,7 @@ class Solver:
         st = pos.state()
         bits = self._fixed_bits or TT_BITS[pos.game]
         if bits != self.engine.tt_bits:
+            self._nodes_before += self.engine.nodes
             self.engine = Engine(bits)
             self._loaded = None
         rules_key = (pos.game, pos.contract, pos.trump, pos.called, pos.tout, pos.declarer,
