@@ -156,6 +156,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             s = 600 + c.points[m] * 8 - c.strength[m]       # smear points onto the trick
         else:
             s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
+            if (c.klass[m] != TRUMP and c.klass[m] != c.klass[c.trick[0]]
+                    and popcount64(c.hands[seat] & c.class_mask[c.klass[m]]) == 1):
+                s += 6  # from a singleton: a void to trump or discard into later
         score[i] = s
     for i in range(1, n):
         m = moves[i]
