@@ -59,36 +59,44 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     ``head_of`` is not NULL it receives, for each legal card, its run's
     representative.
     """
-    cdef int i, k, n = 0, card, prev = -1
+    cdef int i, k, n = 0, card, prev, pos, prev_pos
     cdef uint32_t present[5]
-    cdef uint32_t m
+    cdef uint32_t ranks, others
+    cdef uint64_t lk
     for k in range(5):
         present[k] = c.rank_mask[k]
     for i in range(c.trick_len):
         card = c.trick[i]
         present[c.klass[card]] |= <uint32_t>1 << c.rank_pos[card]
     for k in range(5):
-        if not (legal & c.class_mask[k]):
+        lk = legal & c.class_mask[k]
+        if not lk:
             continue
+        ranks = 0  # the legal cards of the class, as positions in its order
+        while lk:
+            ranks |= <uint32_t>1 << c.rank_pos[ctz64(lk)]
+            lk &= lk - 1
+        others = present[k] & ~ranks
         prev = -1
-        m = present[k]
-        while m:
-            card = c.order[k][ctz32(m)]
-            m &= m - 1
-            if (legal >> card) & 1:
-                if (prev >= 0 and card != c.special_card and prev != c.special_card
-                        and (c.score_tricks or c.points[card] == c.points[prev])):
-                    prev = card
-                    if head_of != NULL:
-                        head_of[card] = out[n - 1]
-                    continue
-                out[n] = <uint8_t>card
-                n += 1
+        prev_pos = 0
+        while ranks:
+            pos = ctz32(ranks)
+            ranks &= ranks - 1
+            card = c.order[k][pos]
+            if (prev >= 0 and not (others & ((<uint32_t>1 << pos) - (<uint32_t>2 << prev_pos)))
+                    and card != c.special_card and prev != c.special_card
+                    and (c.score_tricks or c.points[card] == c.points[prev])):
                 prev = card
+                prev_pos = pos
                 if head_of != NULL:
-                    head_of[card] = <uint8_t>card
-            else:
-                prev = -1
+                    head_of[card] = out[n - 1]
+                continue
+            out[n] = <uint8_t>card
+            n += 1
+            prev = card
+            prev_pos = pos
+            if head_of != NULL:
+                head_of[card] = <uint8_t>card
     return n
 
 
