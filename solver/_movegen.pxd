@@ -59,15 +59,9 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     ``head_of`` is not NULL it receives, for each legal card, its run's
     representative.
     """
-    cdef int i, k, n = 0, card, prev, pos, prev_pos
-    cdef uint32_t present[5]
+    cdef int k, n = 0, card, prev, pos, prev_pos
     cdef uint32_t ranks, others
     cdef uint64_t lk
-    for k in range(5):
-        present[k] = c.rank_mask[k]
-    for i in range(c.trick_len):
-        card = c.trick[i]
-        present[c.klass[card]] |= <uint32_t>1 << c.rank_pos[card]
     for k in range(5):
         lk = legal & c.class_mask[k]
         if not lk:
@@ -76,7 +70,7 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
         while lk:
             ranks |= <uint32_t>1 << c.rank_pos[ctz64(lk)]
             lk &= lk - 1
-        others = present[k] & ~ranks
+        others = (c.rank_mask[k] | c.table_mask[k]) & ~ranks  # still in play, not his to play
         prev = -1
         prev_pos = 0
         while ranks:
