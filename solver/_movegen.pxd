@@ -145,6 +145,12 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s += 30  # the top card of its class: takes the trick unless trumped
             if not good_if_i_win:
                 s = -s
+            if not mine:
+                # the minimising side's leads also by how often they refuted
+                # earlier in this query (history heuristic; measured: fewer
+                # nodes for the minimisers only, more for both sides)
+                w = c.history[seat][m] >> 5
+                s += w if w < 1000 else 1000
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me

@@ -333,6 +333,10 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                     if alpha >= beta:
                         c.cutoffs += 1
                         c.first_move_cutoffs += i == 0
+                        if at_trick_start:
+                            # leads that refuted, weighted by the size of
+                            # the tree they cut (ordering, see order_moves)
+                            c.history[seat][moves[i]] += popcount64(c.remaining) * popcount64(c.remaining)
                         break
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs
@@ -504,6 +508,9 @@ cdef class Engine:
                 c.win_offset = i
         c.called_led = called_led
         c.match_alive = match_alive if c.match_bonus else 0
+        # a query's answer and line depend on its position only, not on
+        # what was asked before: the move history starts afresh
+        memset(c.history, 0, sizeof(c.history))
         memset(c.level_count, 0, sizeof(c.level_count))
         m = c.remaining
         while m:

@@ -112,3 +112,17 @@ def test_legal_moves_agree_along_whole_hands(case):
             engine = sorted(str(Card(x, pos.deck)) for x in solver.engine.legal())
             assert mine == ref == engine, pos_json
             pos_json = dict(pos_json, play=pos_json["play"] + [rng.choice(ref)])
+
+
+def test_answers_do_not_depend_on_earlier_queries():
+    """The table and the move history are shared between queries of one deal;
+    an answer, its line of play included, must still be the position's alone."""
+    rng = random.Random(4242)
+    used = Solver(tt_bits=14)
+    for case in (CASES[0], CASES[2], CASES[9], CASES[11]):
+        for _ in range(6):
+            pos = Position.from_json(random_endgame(rng, case, 3))
+            for target in (10, 30, 61):  # other questions about the same deal first
+                used.reaches(pos, target)
+            used.value(pos.with_play(pos.play[:-1])) if pos.play else None
+            assert used.solve(pos).to_json() == Solver(tt_bits=14).solve(pos).to_json(), pos
