@@ -121,7 +121,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     Ramsch (the counted seat minimises) it never is.
     """
     cdef int score[MAX_MOVES]
-    cdef int i, j, m, s, w
+    cdef int i, j, m, s, w, cap
     cdef int mine = c.maximizer[seat]
     cdef int good_if_i_win = c.counted[seat] == mine
     cdef int good_now
@@ -145,12 +145,13 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s += 30  # the top card of its class: takes the trick unless trumped
             if not good_if_i_win:
                 s = -s
-            if not mine:
-                # the minimising side's leads also by how often they refuted
-                # earlier in this query (history heuristic; measured: fewer
-                # nodes for the minimisers only, more for both sides)
-                w = c.history[seat][m] >> 5
-                s += w if w < 1000 else 1000
+            # leads that cut off earlier in this query (history heuristic):
+            # for the minimising side they come first, for the maximising
+            # side they only break near ties (measured: as strong a weight
+            # for both sides costs nodes)
+            w = c.history[seat][m] >> (8 if mine else 5)
+            cap = 40 if mine else 1000
+            s += w if w < cap else cap
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me

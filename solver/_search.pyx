@@ -250,6 +250,15 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     return v
 
 
+cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card, int first) noexcept nogil:
+    """Count a cutoff; a lead that cut off goes into the history that
+    order_moves consults, weighted by the size of the tree it cut."""
+    c.cutoffs += 1
+    c.first_move_cutoffs += first
+    if at_trick_start:
+        c.history[seat][card] += popcount64(c.remaining) * popcount64(c.remaining)
+
+
 cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the future value if inside (alpha, beta), else a bound."""
     cdef uint8_t moves[MAX_MOVES]
@@ -318,8 +327,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        c.cutoffs += 1
-                        c.first_move_cutoffs += i == 0
+                        note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break
     else:
         best = 1 << 14
@@ -331,12 +339,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        c.cutoffs += 1
-                        c.first_move_cutoffs += i == 0
-                        if at_trick_start:
-                            # leads that refuted, weighted by the size of
-                            # the tree they cut (ordering, see order_moves)
-                            c.history[seat][moves[i]] += popcount64(c.remaining) * popcount64(c.remaining)
+                        note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs

@@ -81,7 +81,7 @@ cdef struct Context:
     uint64_t tt_hits                  # probes that ended the node
     uint64_t cutoffs
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
-    uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: how often leading it refuted (minimizers)
+    uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
 
 
 cdef inline int seat_at(Context* c, int offset) noexcept nogil:
