@@ -121,10 +121,10 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     Ramsch (the counted seat minimises) it never is.
     """
     cdef int score[MAX_MOVES]
-    cdef int i, j, m, s, w, cap
+    cdef int i, j, m, s, w = -1, hist, cap
     cdef int mine = c.maximizer[seat]
     cdef int good_if_i_win = c.counted[seat] == mine
-    cdef int good_now
+    cdef int good_now = 0
     cdef int side_has_top = 1
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
@@ -149,9 +149,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             # for the minimising side they come first, for the maximising
             # side they only break near ties (measured: as strong a weight
             # for both sides costs nodes)
-            w = c.history[seat][m] >> (8 if mine else 5)
+            hist = c.history[seat][m] >> (8 if mine else 5)
             cap = 40 if mine else 1000
-            s += w if w < cap else cap
+            s += hist if hist < cap else cap
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
