@@ -85,7 +85,7 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     will, as in Jass, not at all).  Over k such tricks each other player
     gives at least his k cheapest cards (ignoring which of them he may
     legally play only lowers the bound)."""
-    cdef int k, s, seat, n, r, tricks, safe, gain = 0, most_trumps = 0
+    cdef int k, s, n, r, tricks, safe, gain = 0, most_trumps = 0
     cdef uint64_t own = c.hands[c.leader]
     cdef uint64_t h, trumps = c.class_mask[TRUMP]
     r = top_run(c, TRUMP, c.leader, MAX_CARDS, &gain)
@@ -142,7 +142,7 @@ cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
     least its k cheapest.  ``lo`` gets the counted side's sure points,
     ``lost`` the others'; in trick scoring the run is worth k tricks.
     """
-    cdef int i, card, side = -1, pts = 0, k = 0, seat
+    cdef int card, side = -1, pts = 0, k = 0, seat
     cdef int held[MAX_SEATS]
     lo[0] = 0
     lost[0] = 0
