@@ -94,14 +94,15 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     return n
 
 
-cdef inline int may_be_overtaken(Context* c, int card, int seat) noexcept nogil:
-    """Whether a seat after ``seat`` in this trick, of the other side, holds
-    a card that could beat ``card`` (if played now and winning)."""
+cdef inline int later_can_beat(Context* c, int card, int seat, int friends) noexcept nogil:
+    """Whether a seat after ``seat`` in this trick, on ``seat``'s side if
+    ``friends`` else on the other, holds a card that could beat ``card``
+    (following suit where it must; the called-Sau restrictions ignored)."""
     cdef int i, s, k = c.klass[card], led = c.klass[c.trick[0]]
     cdef uint64_t h, stronger
     for i in range(c.trick_len + 1, c.n_seats):
         s = seat_at(c, i)
-        if c.counted[s] == c.counted[seat]:
+        if (c.counted[s] == c.counted[seat]) != friends:
             continue
         h = c.hands[s]
         stronger = h & c.class_mask[k] & ~c.weaker[card] & ~(<uint64_t>1 << card)
@@ -110,6 +111,21 @@ cdef inline int may_be_overtaken(Context* c, int card, int seat) noexcept nogil:
         if k != TRUMP and (h & c.class_mask[TRUMP]) and (not (h & c.class_mask[led]) or c.play_rule == PLAY_JASS_TRUMP):
             return 1
     return 0
+
+
+cdef inline int opponent_to_come(Context* c, int seat) noexcept nogil:
+    """Whether a seat of the other side plays after ``seat`` in this trick."""
+    cdef int i
+    for i in range(c.trick_len + 1, c.n_seats):
+        if c.counted[seat_at(c, i)] != c.counted[seat]:
+            return 1
+    return 0
+
+
+cdef enum:
+    # a trump's strength counts this many times more than a plain card's
+    # when choosing what to give to a trick: strong trumps win tricks later
+    TRUMP_KEEP_WEIGHT = 4
 
 
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
@@ -128,9 +144,17 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef int side_has_top = 1
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
+    cdef int ours = 0, threatened = 0
     if c.trick_len:
         w = c.trick[c.win_offset]
         good_now = c.counted[seat_at(c, c.win_offset)] == mine
+        if good_if_i_win and not opponent_to_come(c, seat):
+            # only my side still plays to this trick: it is ours if the
+            # winner is ours or a partner after me can take it over
+            ours = good_now or later_can_beat(c, w, seat, 1)
+        elif good_now and good_if_i_win:
+            # a partner wins the trick so far, but an opponent after me may take it
+            threatened = later_can_beat(c, w, seat, 0)
     for i in range(n):
         m = moves[i]
         if m == first:
@@ -152,6 +176,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             hist = c.history[seat][m] >> (8 if mine else 5)
             cap = 40 if mine else 1000
             s += hist if hist < cap else cap
+        elif ours:
+            # points onto our trick; strong trumps are kept for later
+            s = 600 + c.points[m] * 8 - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
@@ -159,9 +186,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
             else:
                 s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
-                if c.trick_len < c.n_seats - 1 and may_be_overtaken(c, m, seat):
+                if c.trick_len < c.n_seats - 1 and later_can_beat(c, m, seat, 0):
                     s -= 300  # a later opponent may take it back
-        elif good_now:
+        elif good_now and not threatened:
             s = 600 + c.points[m] * 8 - c.strength[m]       # smear points onto the trick
         else:
             s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
