@@ -50,16 +50,22 @@ cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
 
 
 cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
-                                uint8_t* head_of) noexcept nogil:
+                                uint8_t* head_of, uint8_t* run_of) noexcept nogil:
     """One card per run of equivalent legal cards, written to ``out``.
 
-    Two legal cards are equivalent when no card still in play (in a hand or
-    on the table) lies between them in their class and, where points are
-    scored, they carry equal points: swapping them changes nothing.  Where
-    ``head_of`` is not NULL it receives, for each legal card, its run's
-    representative.
+    Two legal cards *touch* when no card still in play (in a hand or on the
+    table) lies between them in their class, and neither is the special
+    card (the Buur, never forced): playing one now and the other later
+    gives every trick the same winner as the other way round.  Touching
+    cards of equal points (in trick scoring: any touching cards) are
+    equivalent: swapping them changes nothing, so one stands for all.
+    Where ``head_of`` is not NULL it receives, for each legal card, its
+    representative; where ``run_of`` is not NULL it receives, for each
+    representative, a number shared by the representatives that touch in
+    a chain (see ``twin_bound`` in _search.pyx: their values differ by at
+    most their difference in points).
     """
-    cdef int k, n = 0, card, prev, pos, prev_pos
+    cdef int k, n = 0, card, prev, pos, prev_pos, run = 0, touching
     cdef uint32_t ranks, others
     cdef uint64_t lk
     for k in range(5):
@@ -77,20 +83,22 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
             pos = ctz32(ranks)
             ranks &= ranks - 1
             card = c.order[k][pos]
-            if (prev >= 0 and not (others & ((<uint32_t>1 << pos) - (<uint32_t>2 << prev_pos)))
-                    and card != c.special_card and prev != c.special_card
-                    and (c.score_tricks or c.points[card] == c.points[prev])):
-                prev = card
-                prev_pos = pos
+            touching = (prev >= 0 and not (others & ((<uint32_t>1 << pos) - (<uint32_t>2 << prev_pos)))
+                        and card != c.special_card and prev != c.special_card)
+            prev = card
+            prev_pos = pos
+            if touching and (c.score_tricks or c.points[card] == c.points[out[n - 1]]):
                 if head_of != NULL:
                     head_of[card] = out[n - 1]
                 continue
-            out[n] = <uint8_t>card
-            n += 1
-            prev = card
-            prev_pos = pos
+            if not touching:
+                run += 1
+            if run_of != NULL:
+                run_of[card] = <uint8_t>run
             if head_of != NULL:
                 head_of[card] = <uint8_t>card
+            out[n] = <uint8_t>card
+            n += 1
     return n
 
 

@@ -259,9 +259,44 @@ cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card,
         c.history[seat][card] += popcount64(c.remaining) * popcount64(c.remaining)
 
 
+cdef inline int twin_bound(Context* c, uint8_t* moves, int i, uint8_t* run_of,
+                           int* bound_of, int maximizing) noexcept nogil:
+    """A bound on the value of ``moves[i]`` from the moves before it that it
+    touches (representatives() gives them the same run number).
+
+    Touching cards of one hand give every trick the same winner whichever
+    is played now, so for each line of play after one there is a line
+    after the other whose value differs only by the two cards' points:
+    their values differ by at most that.  ``bound_of`` holds what each
+    earlier move returned: at a maximizing node an upper bound on its
+    value (it did not cut off), at a minimizing node a lower bound.  The
+    result is an upper bound at a maximizing node, a lower one otherwise.
+    """
+    cdef int j, other, diff, b
+    cdef int bound = (1 << 14) if maximizing else -(1 << 14)
+    for j in range(i):
+        other = moves[j]
+        if run_of[other] != run_of[moves[i]]:
+            continue
+        diff = 0 if c.score_tricks else c.points[moves[i]] - c.points[other]
+        if diff < 0:
+            diff = -diff
+        if maximizing:
+            b = bound_of[other] + diff
+            if b < bound:
+                bound = b
+        else:
+            b = bound_of[other] - diff
+            if b > bound:
+                bound = b
+    return bound
+
+
 cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the future value if inside (alpha, beta), else a bound."""
     cdef uint8_t moves[MAX_MOVES]
+    cdef uint8_t run_of[MAX_CARDS]      # per move: which touching cards it goes with
+    cdef int bound_of[MAX_CARDS]        # per move searched: what it returned
     cdef int n, i, v, best, best_move = -1, tt_move = -1, hi
     cdef int seat, maximizing
     cdef uint64_t key = 0
@@ -315,12 +350,17 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]
-    n = representatives(c, legal_mask(c, seat), moves, NULL)
+    n = representatives(c, legal_mask(c, seat), moves, NULL, run_of)
     order_moves(c, seat, moves, n, tt_move)
     if maximizing:
         best = -1
         for i in range(n):
-            v = play_card(c, moves[i], alpha, beta)
+            v = twin_bound(c, moves, i, run_of, bound_of, 1)
+            if v > alpha:
+                v = play_card(c, moves[i], alpha, beta)
+            else:
+                c.twin_prunes += 1
+            bound_of[moves[i]] = v
             if v > best:
                 best = v
                 best_move = moves[i]
@@ -332,7 +372,12 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     else:
         best = 1 << 14
         for i in range(n):
-            v = play_card(c, moves[i], alpha, beta)
+            v = twin_bound(c, moves, i, run_of, bound_of, 0)
+            if v < beta:
+                v = play_card(c, moves[i], alpha, beta)
+            else:
+                c.twin_prunes += 1
+            bound_of[moves[i]] = v
             if v < best:
                 best = v
                 best_move = moves[i]
@@ -429,7 +474,7 @@ cdef class Engine:
         """Search statistics since the engine was made."""
         c = &self.ctx
         return {"nodes": c.nodes, "tt_probes": c.tt_probes, "tt_hits": c.tt_hits,
-                "cutoffs": c.cutoffs, "first_move_cutoffs": c.first_move_cutoffs}
+                "cutoffs": c.cutoffs, "twin_prunes": c.twin_prunes, "first_move_cutoffs": c.first_move_cutoffs}
 
     def new_generation(self):
         """Retire every table entry (a new deal or contract is loaded)."""
@@ -592,7 +637,7 @@ cdef class Engine:
         cdef Context* c = &self.ctx
         cdef int seat = seat_at(c, c.trick_len)
         cdef uint64_t legal = legal_mask(c, seat)
-        cdef int n = representatives(c, legal, moves, head_of)
+        cdef int n = representatives(c, legal, moves, head_of, NULL)
         order_moves(c, seat, moves, n, -1)
         heads = {}
         while legal:
