@@ -134,6 +134,26 @@ cdef enum:
     # a trump's strength counts this many times more than a plain card's
     # when choosing what to give to a trick: strong trumps win tricks later
     TRUMP_KEEP_WEIGHT = 4
+    # a lead of a plain suit's top card that no opponent can trump comes
+    # before everything else the lead score weighs (measured: Geier -47 %,
+    # Wenz -23 %, Solo -5 % nodes)
+    SAFE_CASH = 100
+
+
+cdef inline uint64_t ruffable_classes(Context* c, int leader) noexcept nogil:
+    """The plain classes (as a card mask) an opponent of ``leader`` may trump
+    when led: he holds trumps and is void in the class (in Jass, where
+    trumping is at will, any class)."""
+    cdef uint64_t mask = 0, h
+    cdef int o, k
+    for o in range(1, c.n_seats):
+        h = c.hands[seat_at(c, o)]
+        if c.counted[seat_at(c, o)] == c.counted[leader] or not (h & c.class_mask[TRUMP]):
+            continue
+        for k in range(4):
+            if c.play_rule == PLAY_JASS_TRUMP or not (h & c.class_mask[k]):
+                mask |= c.class_mask[k]
+    return mask
 
 
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
@@ -150,7 +170,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef int good_if_i_win = c.counted[seat] == mine
     cdef int good_now = 0
     cdef int side_has_top = 1
+    cdef uint64_t ruffable = 0
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
+        ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
     cdef int ours = 0, threatened = 0
     if c.trick_len:
@@ -175,6 +197,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             s = c.strength[m] * 4 + (40 if (c.klass[m] == TRUMP and side_has_top) else 0) + c.points[m]
             if c.order[c.klass[m]][ctz32(c.rank_mask[c.klass[m]])] == m:
                 s += 30  # the top card of its class: takes the trick unless trumped
+                if c.klass[m] != TRUMP and not (ruffable & c.class_mask[c.klass[m]]):
+                    s += SAFE_CASH  # and nobody can trump it: a sure trick
             if not good_if_i_win:
                 s = -s
             # leads that cut off earlier in this query (history heuristic):
