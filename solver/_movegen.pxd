@@ -50,7 +50,7 @@ cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
 
 
 cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
-                                uint8_t* head_of, uint8_t* run_of) noexcept nogil:
+                                uint8_t* head_of, uint8_t* run_of, int* n_runs) noexcept nogil:
     """One card per run of equivalent legal cards, written to ``out``.
 
     Two legal cards *touch* when no card still in play (in a hand or on the
@@ -63,7 +63,7 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     representative; where ``run_of`` is not NULL it receives, for each
     representative, a number shared by the representatives that touch in
     a chain (see ``twin_bound`` in _search.pyx: their values differ by at
-    most their difference in points).
+    most their difference in points), and ``n_runs`` how many numbers.
     """
     cdef int k, n = 0, card, prev, pos, prev_pos, run = 0, touching
     cdef uint32_t ranks, others
@@ -99,6 +99,8 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
                 head_of[card] = <uint8_t>card
             out[n] = <uint8_t>card
             n += 1
+    if run_of != NULL:
+        n_runs[0] = run
     return n
 
 
@@ -171,6 +173,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef int good_now = 0
     cdef int side_has_top = 1
     cdef uint64_t ruffable = 0
+    if n < 2:
+        return
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]

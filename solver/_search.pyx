@@ -297,7 +297,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint8_t moves[MAX_MOVES]
     cdef uint8_t run_of[MAX_CARDS]      # per move: which touching cards it goes with
     cdef int bound_of[MAX_CARDS]        # per move searched: what it returned
-    cdef int n, i, v, best, best_move = -1, tt_move = -1, hi
+    cdef int n, i, v, best, best_move = -1, tt_move = -1, hi, twins, n_runs
     cdef int seat, maximizing
     cdef uint64_t key = 0
     cdef TTEntry* e
@@ -350,12 +350,13 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]
-    n = representatives(c, legal_mask(c, seat), moves, NULL, run_of)
+    n = representatives(c, legal_mask(c, seat), moves, NULL, run_of, &n_runs)
+    twins = n_runs < n  # fewer runs than moves: some moves touch
     order_moves(c, seat, moves, n, tt_move)
     if maximizing:
         best = -1
         for i in range(n):
-            v = twin_bound(c, moves, i, run_of, bound_of, 1)
+            v = twin_bound(c, moves, i, run_of, bound_of, 1) if twins else alpha + 1
             if v > alpha:
                 v = play_card(c, moves[i], alpha, beta)
             else:
@@ -372,7 +373,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     else:
         best = 1 << 14
         for i in range(n):
-            v = twin_bound(c, moves, i, run_of, bound_of, 0)
+            v = twin_bound(c, moves, i, run_of, bound_of, 0) if twins else beta - 1
             if v < beta:
                 v = play_card(c, moves[i], alpha, beta)
             else:
@@ -637,7 +638,7 @@ cdef class Engine:
         cdef Context* c = &self.ctx
         cdef int seat = seat_at(c, c.trick_len)
         cdef uint64_t legal = legal_mask(c, seat)
-        cdef int n = representatives(c, legal, moves, head_of, NULL)
+        cdef int n = representatives(c, legal, moves, head_of, NULL, NULL)
         order_moves(c, seat, moves, n, -1)
         heads = {}
         while legal:
