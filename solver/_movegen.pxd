@@ -178,11 +178,12 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
-    cdef int ours = 0, threatened = 0
+    cdef int ours = 0, threatened = 0, no_opponent_after = 0
     if c.trick_len:
         w = c.trick[c.win_offset]
         good_now = c.counted[seat_at(c, c.win_offset)] == mine
-        if good_if_i_win and not opponent_to_come(c, seat):
+        no_opponent_after = not opponent_to_come(c, seat)
+        if good_if_i_win and no_opponent_after:
             # only my side still plays to this trick: it is ours if the
             # winner is ours or a partner after me can take it over
             ours = good_now or later_can_beat(c, w, seat, 1)
@@ -220,6 +221,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
             elif good_now:
                 s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
+            elif no_opponent_after:
+                # the trick is mine if I take it: with as many points as I can spare
+                s = 1000 + c.points[m] * 8 - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
             else:
                 s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
                 if c.trick_len < c.n_seats - 1 and later_can_beat(c, m, seat, 0):
