@@ -140,6 +140,25 @@ cdef enum:
     # before everything else the lead score weighs (measured: Geier -47 %,
     # Wenz -23 %, Solo -5 % nodes)
     SAFE_CASH = 100
+    # a lead into a class whose strongest card (outside the leader's hand)
+    # a partner holds, where no opponent can trump (measured: Sauspiel
+    # -23 %, Farbwenz -15 %, Farbgeier -9 % nodes)
+    PARTNER_LEAD = 80
+
+
+cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
+    """Whether the strongest card of class ``k`` outside ``seat``'s hand is a
+    partner's, and no opponent can trump a lead of ``k``."""
+    cdef uint32_t m = c.rank_mask[k]
+    cdef int card
+    if k != TRUMP and (ruffable & c.class_mask[k]):
+        return 0
+    while m:
+        card = c.order[k][ctz32(m)]
+        if c.owner[card] != seat:
+            return c.counted[c.owner[card]] == c.counted[seat]
+        m &= m - 1
+    return 0
 
 
 cdef inline uint64_t ruffable_classes(Context* c, int leader) noexcept nogil:
@@ -204,6 +223,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s += 30  # the top card of its class: takes the trick unless trumped
                 if c.klass[m] != TRUMP and not (ruffable & c.class_mask[c.klass[m]]):
                     s += SAFE_CASH  # and nobody can trump it: a sure trick
+            elif good_if_i_win and partner_takes(c, seat, c.klass[m], ruffable):
+                s += PARTNER_LEAD
             if not good_if_i_win:
                 s = -s
             # leads that cut off earlier in this query (history heuristic):
