@@ -22,8 +22,9 @@ asks the solver only what it needs:
   every active contract is one, so its deals are solved exactly *instead
   of* by threshold queries (the bisection asks 61 and then 91 or 31 first:
   the level comes with the value).  The earlier deals of the contenders
-  get their exact value at the end, by bisection inside the level's known
-  point range.  (Solving exactly from the first checkpoint on was
+  get their exact value in the same batch (one pool of tasks, so no
+  worker waits for the other between the two), by bisection inside the
+  level's known point range.  (Solving exactly from the first checkpoint on was
   measured slower: the exact work spent on contracts the race stops later
   outweighs the threshold queries saved.)
 * Jass payouts depend on the exact points, so Jass asks for the value.
@@ -431,9 +432,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
     table = _SampleTable(samples, [s.id for s in specs])
-    active = _race(job, table, race, points, executor, progress)
-    if points and game != "jass":  # Jass outcomes already hold the exact value
-        _exact_points(job, table, [c for c in active if not templates[c].tout], executor, progress)
+    _race(job, table, race, points and game != "jass", executor, progress)
 
     results = []
     for s in specs:
@@ -481,13 +480,14 @@ class _SampleTable:
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
-          progress: ProgressBar | None) -> list[str]:
+          progress: ProgressBar | None) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
-    checkpoints (if ``race``); returns the contracts still in contention.
+    checkpoints (if ``race``).
 
-    With ``points``, the deals of the last batch are solved exactly for
-    every contract still active: those are the contenders (see the module
-    docstring)."""
+    With ``points``, the last batch also finds the exact card points of
+    the contracts still active (the contenders): its own deals are solved
+    exactly, the contenders' earlier deals by bisection in their level's
+    range (see the module docstring)."""
     samples = table.samples
     active = list(table.levels)
     done = 0
@@ -495,12 +495,23 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         progress.relabel("sampling deals", samples * len(active))
     for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
         ids = tuple(active)
-        # in the last batch (or without a race) every active contract is a
-        # contender: solve it exactly now, the level comes with the value
-        exact = points and (stop == samples or not race)
-        tasks = [(job, a, min(a + CHUNK, stop), ids, exact) for a in range(done, stop, CHUNK)]
-        step = (lambda rows: progress.advance(len(rows) * len(ids))) if progress else None
-        for (_, a, b, _, _), rows in zip(tasks, run_tasks(_outcome_chunk, tasks, executor, step)):
+        last = stop == samples or not race
+        step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        tasks = [(_outcome_chunk, (job, a, min(a + step, stop), ids, points and last))
+                 for a in range(done, stop, step)]
+        if points and last:
+            missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
+            tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
+            if progress and missing:
+                progress.relabel("deals and exact card points",
+                                 progress.done + (stop - done) * len(ids) + sum(len(w) for _, w in missing))
+        for (fn, args), rows in zip(tasks, run_tasks(_run, tasks, executor, _advance(progress))):
+            if fn is _points_chunk:
+                for (i, wanted), values in zip(args[1], rows):
+                    for (cid, _), v in zip(wanted, values):
+                        table.exact[cid][i] = v
+                continue
+            a, b = args[1], args[2]
             for k, cid in enumerate(ids):
                 table.levels[cid][a:b] = [r[k][0] for r in rows]
                 table.payouts[cid][a:b] = [r[k][1] for r in rows]
@@ -512,25 +523,26 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
             active = [c for c in active if c not in table.stopped]
             if progress:
                 progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
-    return active
 
 
-def _exact_points(job: _HandJob, table: _SampleTable, ids: Sequence[str], executor: Executor | None,
-                  progress: ProgressBar | None) -> None:
-    """Fill in the exact value of contracts ``ids`` wherever it is still missing."""
-    missing = [(i, [(c, int(table.levels[c][i])) for c in ids if np.isnan(table.exact[c][i])])
-               for i in range(table.samples)]
-    missing = [(i, wanted) for i, wanted in missing if wanted]
-    if not missing:
-        return
-    if progress:
-        progress.relabel("exact card points", sum(len(w) for _, w in missing), done=0)
-    tasks = [(job, missing[a:a + CHUNK]) for a in range(0, len(missing), CHUNK)]
-    step = (lambda rows: progress.advance(sum(map(len, rows)))) if progress else None
-    for (_, chunk), rows in zip(tasks, run_tasks(_points_chunk, tasks, executor, step)):
-        for (i, wanted), values in zip(chunk, rows):
-            for (cid, _), v in zip(wanted, values):
-                table.exact[cid][i] = v
+def _run(fn, args):
+    """One task of a batch that mixes kinds of work (pickled by name)."""
+    return fn(*args)
+
+
+def _advance(progress: ProgressBar | None):
+    """The progress step for a task's rows: one per contract and deal."""
+    if progress is None:
+        return None
+    return lambda rows: progress.advance(sum(len(r) for r in rows))
+
+
+def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list]]:
+    """Rows (sample, [(contract id, its level)]) of the first ``n`` deals
+    where a contract of ``ids`` still lacks its exact value."""
+    rows = [(i, [(c, int(table.levels[c][i])) for c in ids if np.isnan(table.exact[c][i])])
+            for i in range(n)]
+    return [(i, wanted) for i, wanted in rows if wanted]
 
 
 def _trailing(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:
