@@ -8,4 +8,6 @@ cdef class Engine:
     cdef Context ctx
     cdef object tt_buffer
     cdef int tt_bits
+    cdef object table_loaded  # the ContractTable compiled into ctx
     cdef _fill_zobrist(self)
+    cdef _compile_table(self, table)

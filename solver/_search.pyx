@@ -490,8 +490,28 @@ cdef class Engine:
         ``called`` is None or (suit, sau_index, holder, davonlaufen_min).
         """
         cdef Context* c = &self.ctx
-        cdef int i, j, k, n
+        cdef int i, n
         self.new_generation()
+        if table is not self.table_loaded:  # tables are shared objects (contract_table caches them)
+            self._compile_table(table)
+            self.table_loaded = table
+        n = len(counted)
+        c.n_seats = n
+        for i in range(MAX_SEATS):
+            c.counted[i] = 1 if i < n and counted[i] else 0
+            c.maximizer[i] = 1 if i < n and maximizer[i] else 0
+        if called is None:
+            c.called_suit = -1
+            c.called_sau = 0
+            c.holder = -1
+            c.davonlaufen_min = 99
+        else:
+            c.called_suit, c.called_sau, c.holder, c.davonlaufen_min = called
+
+    cdef _compile_table(self, table):
+        """The per-card rule data of a ContractTable, as the search reads it."""
+        cdef Context* c = &self.ctx
+        cdef int i, j, k
         memset(c.class_mask, 0, sizeof(c.class_mask))
         for i in range(MAX_CARDS):
             c.klass[i] = table.follow_class[i]
@@ -523,18 +543,6 @@ cdef class Engine:
         c.score_tricks = table.score_mode == 1
         c.last_bonus = table.last_trick_bonus
         c.match_bonus = table.match_bonus
-        n = len(counted)
-        c.n_seats = n
-        for i in range(MAX_SEATS):
-            c.counted[i] = 1 if i < n and counted[i] else 0
-            c.maximizer[i] = 1 if i < n and maximizer[i] else 0
-        if called is None:
-            c.called_suit = -1
-            c.called_sau = 0
-            c.holder = -1
-            c.davonlaufen_min = 99
-        else:
-            c.called_suit, c.called_sau, c.holder, c.davonlaufen_min = called
 
     def load_state(self, hands, int leader, trick, bint called_led, bint match_alive):
         """Set the position: hands as masks, the cards of the current trick."""

@@ -97,8 +97,9 @@ class Solver:
                      pos.deal, tuple(sorted(pos.rules.items())))
         if rules_key != self._loaded:
             n = pos.n_seats
-            counted = [s in pos.declaring_party for s in range(n)]
-            maxi = [s in pos.maximizing_seats for s in range(n)]
+            party, maximizing = pos.declaring_party, pos.maximizing_seats
+            counted = [s in party for s in range(n)]
+            maxi = [s in maximizing for s in range(n)]
             called = None
             if st.called is not None:
                 cs = st.called
