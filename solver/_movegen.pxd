@@ -65,7 +65,7 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     a chain (see ``twin_bound`` in _search.pyx: their values differ by at
     most their difference in points), and ``n_runs`` how many numbers.
     """
-    cdef int k, n = 0, card, prev, pos, prev_pos, run = 0, touching
+    cdef int k, i, n = 0, card, prev, pos, prev_pos, run = 0, touching
     cdef uint32_t ranks, others
     cdef uint64_t lk
     for k in range(5):
@@ -76,7 +76,11 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
         while lk:
             ranks |= <uint32_t>1 << c.rank_pos[ctz64(lk)]
             lk &= lk - 1
-        others = (c.rank_mask[k] | c.table_mask[k]) & ~ranks  # still in play, not his to play
+        others = c.rank_mask[k]
+        for i in range(c.trick_len):  # the current trick's cards are still in play too
+            if c.klass[c.trick[i]] == k:
+                others |= <uint32_t>1 << c.rank_pos[c.trick[i]]
+        others &= ~ranks  # still in play, not his to play
         prev = -1
         prev_pos = 0
         while ranks:

@@ -197,13 +197,11 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
-    cdef uint32_t saved_table[N_CLASSES]
     cdef int i, trick_points
     cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
     c.rank_mask[c.klass[card]] &= ~rank_bit
-    c.table_mask[c.klass[card]] |= rank_bit
     c.level_count[seat][c.point_level[card]] -= 1
     c.trick[c.trick_len] = <uint8_t>card
     if c.trick_len == 0:
@@ -228,11 +226,8 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
         c.trick_len = 0
         c.points_left -= trick_points
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
-        memcpy(saved_table, c.table_mask, sizeof(saved_table))
-        memset(c.table_mask, 0, sizeof(saved_table))
         v = gain + search(c, alpha - gain, beta - gain)
         memcpy(c.trick, saved_trick, MAX_SEATS)
-        memcpy(c.table_mask, saved_table, sizeof(saved_table))
         c.points_left += trick_points
         c.trick_len = c.n_seats
         c.leader = saved_leader
@@ -245,7 +240,6 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.hands[seat] |= bit
     c.remaining |= bit
     c.rank_mask[c.klass[card]] |= rank_bit
-    c.table_mask[c.klass[card]] &= ~rank_bit
     c.level_count[seat][c.point_level[card]] += 1
     return v
 
@@ -576,9 +570,6 @@ cdef class Engine:
             m &= m - 1
         for i in range(5):
             c.rank_mask[i] = 0
-            c.table_mask[i] = 0
-        for i in range(c.trick_len):
-            c.table_mask[c.klass[c.trick[i]]] |= <uint32_t>1 << c.rank_pos[c.trick[i]]
         m = c.remaining
         while m:
             i = ctz64(m)

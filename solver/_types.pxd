@@ -54,7 +54,6 @@ cdef struct Context:
     uint64_t hands[MAX_SEATS]
     uint64_t remaining                # union of the hands
     uint32_t rank_mask[N_CLASSES]     # the remaining cards again, per class, bit i = order[k][i]
-    uint32_t table_mask[N_CLASSES]    # the current trick's cards, in the same form
     int leader
     int trick_len
     uint8_t trick[MAX_SEATS]
