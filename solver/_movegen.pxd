@@ -252,7 +252,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
-            elif good_now:
+            elif good_now and not threatened:
                 s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
             elif no_opponent_after:
                 # the trick is mine if I take it: with as many points as I can spare
