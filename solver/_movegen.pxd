@@ -258,7 +258,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 # the trick is mine if I take it: with as many points as I can spare
                 s = 1000 + c.points[m] * 8 - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
             else:
-                s = 1000 - c.strength[m] * 4 + c.points[m]  # take it with the lowest winner
+                s = 1000 - c.strength[m] * 2 + c.points[m] * 4  # take it with the lowest winner, points count
                 if c.trick_len < c.n_seats - 1 and later_can_beat(c, m, seat, 0):
                     s -= 300  # a later opponent may take it back
         elif good_now and not threatened:
