@@ -24,9 +24,12 @@ asks the solver only what it needs:
   the level comes with the value).  The earlier deals of the contenders
   get their exact value in the same batch (one pool of tasks, so no
   worker waits for the other between the two), by bisection inside the
-  level's known point range.  (Solving exactly from the first checkpoint on was
-  measured slower: the exact work spent on contracts the race stops later
-  outweighs the threshold queries saved.)
+  level's known point range.  From the first checkpoint on, the leader and
+  the contracts close to it (:data:`EARLY_EXACT_Z`) are solved exactly
+  at once, as they will most likely be contenders.  (Solving every
+  contract exactly from the first checkpoint on was measured slower: the
+  exact work spent on contracts the race stops later outweighs the
+  threshold queries saved.)
 * Jass payouts depend on the exact points, so Jass asks for the value.
   Scharwenzel levels are trick thresholds (majority, equal, every trick).
 
@@ -63,6 +66,12 @@ Z95 = 1.959963984540054
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
 RACE_Z = 3.0
+#: From the first checkpoint on, the leader and the contracts within this
+#: many standard errors of it are solved exactly in place of the threshold
+#: queries: they will most likely be contenders, whose exact values are
+#: needed anyway, and one exact search costs less than the threshold
+#: queries plus a later one (measured: 2-3 % less time in all).
+EARLY_EXACT_Z = 1.0
 #: Cumulative sample counts after which the race is checked (then N).
 RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
 #: Samples per task: small enough to balance two workers in a 50-sample
@@ -376,13 +385,15 @@ def value_between(solver, pos: Position, lo: int, hi: int) -> int:
 
 
 def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...],
-                   exact: bool = False) -> list[list[tuple]]:
+                   exact: frozenset = frozenset()) -> list[list[tuple]]:
+    """Outcomes of contracts ``ids`` on deals ``start..stop``; those in
+    ``exact`` come with their exact value."""
     solver = worker_solver()
     out = []
     for i in range(start, stop):
         deal = job.sampler.sample(job.seed, i)
         every_trick: dict = {}
-        out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick, exact)
+        out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick, cid in exact)
                     for cid in ids])
     return out
 
@@ -497,7 +508,13 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         ids = tuple(active)
         last = stop == samples or not race
         step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
-        tasks = [(_outcome_chunk, (job, a, min(a + step, stop), ids, points and last))
+        if not points:
+            exact = frozenset()
+        elif last:
+            exact = frozenset(ids)
+        else:
+            exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
+        tasks = [(_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
                  for a in range(done, stop, step)]
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
@@ -545,17 +562,29 @@ def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tup
     return [(i, wanted) for i, wanted in rows if wanted]
 
 
+def _paired_gaps(active: list[str], payouts: Mapping[str, np.ndarray], n: int
+                 ) -> tuple[str, dict[str, tuple[float, float]]]:
+    """The leader on the first ``n`` deals, and for every other contract its
+    mean payout difference to the leader with the standard error of it."""
+    means = {c: float(np.mean(payouts[c][:n])) for c in active}
+    leader = max(active, key=lambda c: means[c])  # the first best on ties: ``active`` is in spec order
+    gaps = {}
+    for c in active:
+        if c != leader:
+            d = payouts[c][:n] - payouts[leader][:n]
+            gaps[c] = (float(np.mean(d)), float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("inf"))
+    return leader, gaps
+
+
 def _trailing(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:
     """Contracts whose payout trails the leader's on the first ``n`` deals by
     more than :data:`RACE_Z` paired standard errors."""
-    means = {c: float(np.mean(payouts[c][:n])) for c in active}
-    leader = max(active, key=lambda c: means[c])  # the first best on ties: ``active`` is in spec order
-    out = []
-    for c in active:
-        if c == leader:
-            continue
-        d = payouts[c][:n] - payouts[leader][:n]
-        se = float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("inf")
-        if float(np.mean(d)) + RACE_Z * se < 0:
-            out.append(c)
-    return out
+    _, gaps = _paired_gaps(active, payouts, n)
+    return [c for c, (diff, se) in gaps.items() if diff + RACE_Z * se < 0]
+
+
+def _likely_contenders(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:
+    """The leader on the first ``n`` deals and the contracts within
+    :data:`EARLY_EXACT_Z` paired standard errors of it."""
+    leader, gaps = _paired_gaps(active, payouts, n)
+    return [leader] + [c for c, (diff, se) in gaps.items() if diff + EARLY_EXACT_Z * se >= 0]

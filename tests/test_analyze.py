@@ -287,6 +287,26 @@ def test_race_stops_hopeless_contracts_and_keeps_contenders():
         assert c.mean_difference == pytest.approx(first.payout.mean - second.payout.mean)
 
 
+def test_early_exact_values_change_no_figure(monkeypatch):
+    """Contracts near the leader are solved exactly from the first
+    checkpoint on (EARLY_EXACT_Z); with that switched off, every figure
+    of the analysis stays the same."""
+    import analysis.evaluate as evaluate
+
+    def run():
+        a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=110, seed=4,
+                          contracts=["solo-H", "solo-E", "geier", "wenz", "farbwenz-H"])
+        return json.dumps(a.to_json(), sort_keys=True)
+
+    calls = []
+    real = evaluate._likely_contenders
+    monkeypatch.setattr(evaluate, "_likely_contenders", lambda *a: calls.append(1) or real(*a))
+    early = run()
+    assert calls  # the early path was taken
+    monkeypatch.setattr(evaluate, "_likely_contenders", lambda *a: [])
+    assert run() == early
+
+
 def test_no_race_gives_every_contract_all_samples():
     a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=55, seed=2, contracts=["solo-H", "wenz-tout"],
                       race=False, points=False)
