@@ -20,8 +20,8 @@ asks the solver only what it needs:
 * The exact card points (the mean shown in the table, the ``--plot``) are
   asked only of the contracts in contention.  In the race's last batch
   every active contract is one, so its deals are solved exactly *instead
-  of* by threshold queries (the bisection asks 61 and then 91 or 31 first:
-  the level comes with the value).  The earlier deals of the contenders
+  of* by threshold queries (the bisection asks 61 and then 91 or 30 first,
+  much as the level's queries do: the level comes with the value).  The earlier deals of the contenders
   get their exact value in the same batch (one pool of tasks, so no
   worker waits for the other between the two), by bisection inside the
   level's known point range.  From the first checkpoint on, the leader and
@@ -319,7 +319,8 @@ def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict,
         return every_trick[key]
 
     if exact and not pos.tout:
-        # the bisection asks 61 first, then 91 or 31: the level's queries
+        # the bisection asks 61 first, then 91 or 30, much as the level's
+        # queries do: the level follows from the value
         value = solver.value(pos)
         if value >= SCHNEIDER_POINTS:
             level = Level.WON_SCHWARZ if value == 120 and takes_every_trick() else Level.WON_SCHNEIDER
