@@ -79,7 +79,7 @@ cdef struct Context:
     uint64_t tt_probes
     uint64_t tt_hits                  # probes that ended the node
     uint64_t cutoffs
-    uint64_t twin_prunes
+    uint64_t twin_prunes              # moves skipped by twin_bound (_search.pyx)
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
 
