@@ -1,5 +1,9 @@
 """Build the Cython search extension (compiled at install time, never committed)."""
+import atexit
+import os
 import platform
+import shutil
+import tempfile
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -9,9 +13,16 @@ from setuptools import Extension, setup
 # 4.6 % of search time in perf).
 CPU_FLAGS = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
 
+# The folder solver/ is installed as the package `stichfest` (pyproject's
+# package-dir).  Cython finds a module's .pxd files by package path, so it is
+# shown solver/ under its package name through a link in a scratch folder.
+_include = tempfile.mkdtemp(prefix="stichfest-cython-")
+os.symlink(os.path.abspath("solver"), os.path.join(_include, "stichfest"))
+atexit.register(shutil.rmtree, _include, ignore_errors=True)
+
 extensions = [
     Extension(
-        "solver._search",
+        "stichfest._search",
         ["solver/_search.pyx"],
         extra_compile_args=["-O3", *CPU_FLAGS],
     )
@@ -22,6 +33,7 @@ setup(
         extensions,
         compiler_directives={"language_level": "3", "boundscheck": False, "wraparound": False,
                              "cdivision": True, "initializedcheck": False},
+        include_path=[_include],
         annotate=False,
     )
 )

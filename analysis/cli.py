@@ -13,9 +13,9 @@ from typing import Any, Iterable
 
 import click
 
-from solver import Position, Solver
-from solver.cards import Card
-from solver.search import Result, default_solver
+from stichfest import Position, Solver
+from stichfest.cards import Card
+from stichfest.search import Result, default_solver
 
 from .errors import USER_ERRORS, fail, user_errors
 from .render import describe_value, render_position, render_pv
@@ -130,8 +130,8 @@ def render_solve(pos: Position, result: Result) -> str:
 
 # ---------------------------------------------------------------------------
 # Commands defined in their own modules.
-_COMMANDS = (("analysis.cli_analyze", "analyze"), ("analysis.cli_tout", "tout"),
-             ("analysis.cli_puzzle", "puzzle"))
+_COMMANDS = (("stichfest.analysis.cli_analyze", "analyze"), ("stichfest.analysis.cli_tout", "tout"),
+             ("stichfest.analysis.cli_puzzle", "puzzle"))
 
 
 def _register() -> None:

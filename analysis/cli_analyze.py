@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from solver import Position
-from solver.contracts import GAMES
+from stichfest import Position
+from stichfest.contracts import GAMES
 
 from .errors import InputError, user_errors
 from .evaluate import Estimate, HandAnalysis, evaluate_hand

@@ -1,5 +1,5 @@
 """``stichfest puzzle``: generate single-solution card-play puzzles.
-Wraps :mod:`analysis.puzzle` (and :mod:`analysis.svg` for ``--svg``)."""
+Wraps :mod:`stichfest.analysis.puzzle` (and :mod:`stichfest.analysis.svg` for ``--svg``)."""
 from __future__ import annotations
 
 import json
@@ -7,9 +7,9 @@ import os
 
 import click
 
-from solver.cards import Card
-from solver.contracts import CONTRACTS
-from solver.play import party_total
+from stichfest.cards import Card
+from stichfest.contracts import CONTRACTS
+from stichfest.play import party_total
 
 from .errors import InputError, user_errors
 from .puzzle import DEFAULT_TRICKS, GAMES, GOALS, LEVELS, Puzzle, generate

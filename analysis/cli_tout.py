@@ -1,5 +1,5 @@
 """``stichfest tout``: is a Tout (or a points target) guaranteed, and how
-often is it made double dummy?  Wraps :mod:`analysis.tout`."""
+often is it made double dummy?  Wraps :mod:`stichfest.analysis.tout`."""
 from __future__ import annotations
 
 import json
@@ -7,9 +7,9 @@ from typing import Sequence
 
 import click
 
-from solver import GameState
-from solver.cards import Card, parse_card
-from solver.contracts import NEEDS_TRUMP, TOUT_CONTRACTS
+from stichfest import GameState
+from stichfest.cards import Card, parse_card
+from stichfest.contracts import NEEDS_TRUMP, TOUT_CONTRACTS
 
 from .errors import InputError, user_errors
 from .render import contract_title, sort_hand

@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from solver.cards import CardError
-from solver.play import IllegalPlay
-from solver.position import PositionError
+from stichfest.cards import CardError
+from stichfest.play import IllegalPlay
+from stichfest.position import PositionError
 
 
 class InputError(ValueError):

@@ -2,7 +2,7 @@
 likely will it win?
 
 Every contract the hand may announce is played open-handed on the same N
-sampled deals (:mod:`analysis.sampling`), so differences between
+sampled deals (:mod:`stichfest.analysis.sampling`), so differences between
 contracts are measured on equal cards (a paired comparison).  Each figure
 asks the solver only what it needs:
 
@@ -47,12 +47,12 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from solver import Position
-from solver.cards import SUIT_LETTERS, GAME_DECK, Card, parse_cards
-from solver.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS
-from solver.deals import callable_suits, position_json
-from solver.position import RULE_DEFAULTS, PositionError
-from solver.weis import jass_weis
+from stichfest import Position
+from stichfest.cards import SUIT_LETTERS, GAME_DECK, Card, parse_cards
+from stichfest.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS
+from stichfest.deals import callable_suits, position_json
+from stichfest.position import RULE_DEFAULTS, PositionError
+from stichfest.weis import jass_weis
 
 from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver

@@ -4,7 +4,7 @@ any :class:`concurrent.futures.Executor` (a Dask cluster with ``--scheduler``).
 Work is cut into tasks by the caller in a way that does not depend on the
 number of workers; results come back in task order, so the numbers are the
 same whoever computed them.  Each worker thread keeps one
-:class:`~solver.Solver` (it owns a transposition table and is not
+:class:`~stichfest.Solver` (it owns a transposition table and is not
 thread-safe).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
-from solver.search import default_solver
+from stichfest.search import default_solver
 
 from .errors import InputError
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from solver import Position
+from stichfest import Position
 
 from .errors import InputError
 from .evaluate import CHUNK, Estimate, proportion, sample_mean

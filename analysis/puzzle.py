@@ -44,11 +44,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import Position, Solver
-from solver.cards import Card, parse_card
-from solver.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, contract_table
-from solver.deals import callable_suits, position_json, random_deal
-from solver.play import GameState, party_total
+from stichfest import Position, Solver
+from stichfest.cards import Card, parse_card
+from stichfest.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, contract_table
+from stichfest.deals import callable_suits, position_json, random_deal
+from stichfest.play import GameState, party_total
 
 from .errors import InputError
 from .render import CONTRACT_NAMES

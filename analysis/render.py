@@ -1,8 +1,8 @@
 """Readable text for people: hands, what a value means, lines of play."""
 from __future__ import annotations
 
-from solver import Position
-from solver.cards import SUIT_NAMES, Card, parse_card
+from stichfest import Position
+from stichfest.cards import SUIT_NAMES, Card, parse_card
 
 CONTRACT_NAMES = {
     "sauspiel": "Sauspiel", "solo": "Solo", "wenz": "Wenz", "geier": "Geier",

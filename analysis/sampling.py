@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from math import factorial
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from solver.cards import GAME_DECK, GERMAN, SUIT_LETTERS, Card, card, parse_card
-from solver.contracts import PLAY_JASS_TRUMP, TRUMP
-from solver.deals import deck
-from solver.play import GameState, IllegalPlay
-from solver.position import Position
+from stichfest.cards import GAME_DECK, GERMAN, SUIT_LETTERS, Card, card, parse_card
+from stichfest.contracts import PLAY_JASS_TRUMP, TRUMP
+from stichfest.deals import deck
+from stichfest.play import GameState, IllegalPlay
+from stichfest.position import Position
 
 from .errors import InputError
 

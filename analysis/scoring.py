@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
 from typing import Iterable, Mapping
 
-from solver.position import Position
+from stichfest.position import Position
 
 from .errors import InputError
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from solver.cards import GERMAN, SUIT_SYMBOLS, Card
+from stichfest.cards import GERMAN, SUIT_SYMBOLS, Card
 
 from .puzzle import Puzzle
 from .render import contract_title, sort_hand

@@ -129,10 +129,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
-from solver import GameState, Position, PositionError, Solver
-from solver.cards import SUIT_NAMES, Card, parse_card
-from solver.contracts import TOUT_CONTRACTS, TRUMP, ContractTable
-from solver.deals import deck, position_json
+from stichfest import GameState, Position, PositionError, Solver
+from stichfest.cards import SUIT_NAMES, Card, parse_card
+from stichfest.contracts import TOUT_CONTRACTS, TRUMP, ContractTable
+from stichfest.deals import deck, position_json
 
 from .errors import InputError
 
@@ -1564,7 +1564,7 @@ def hand_position(contract: str, hand: str, seat: int, leader: int, *, trump: st
                   tout: bool = True) -> Position:
     """The position of a fresh hand seen by its declarer (the others hidden).
 
-    Raises :class:`~solver.position.PositionError` for bad cards, sizes,
+    Raises :class:`~stichfest.position.PositionError` for bad cards, sizes,
     seats or trump, like every position."""
     deal: list[str] = ["?"] * 4
     if not 0 <= seat < 4:

@@ -18,8 +18,8 @@ import argparse
 import resource
 import time
 
-from analysis.evaluate import evaluate_hand
-from analysis.executor import available_cores, open_executor
+from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.executor import available_cores, open_executor
 
 HAND = "EO GO EU GU HA H10 EA G7"
 TARGET_SECONDS = 10.0

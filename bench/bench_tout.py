@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from analysis.tout import guarantee, hand_position
+from stichfest.analysis.tout import guarantee, hand_position
 
 TARGET_SECONDS = 1.0
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 
-from solver import Position
-from solver.contracts import TRUMP, contract_table
-from solver.deals import callable_suits, position_json, random_deal
+from stichfest import Position
+from stichfest.contracts import TRUMP, contract_table
+from stichfest.deals import callable_suits, position_json, random_deal
 
 SCHAFKOPF_CONTRACTS = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "ramsch")
 

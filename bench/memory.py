@@ -12,8 +12,8 @@ import argparse
 import random
 import resource
 
-from solver import Solver
-from solver.deals import random_position
+from stichfest import Solver
+from stichfest.deals import random_position
 
 
 def rss_mib() -> float:

@@ -17,8 +17,8 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 
 from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
-from solver import Solver  # noqa: E402
-from solver.search import TT_BITS  # noqa: E402
+from stichfest import Solver  # noqa: E402
+from stichfest.search import TT_BITS  # noqa: E402
 
 TARGET_MS = {"value": 10.0, "reaches 61": 1.0, "value+moves": 20.0, "tout": 0.5,
              "scharwenzel value": 0.5, "jass value": 30.0}

@@ -2,7 +2,7 @@
 # representative per class of equivalent cards, in search order.
 # Mirrors GameState.violation() in play.py (cross-checked by the tests).
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
-from solver._types cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
+from stichfest._types cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
                             popcount64, ctz64, ctz32, seat_at)
 
 

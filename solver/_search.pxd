@@ -1,4 +1,4 @@
-from solver._types cimport Context
+from stichfest._types cimport Context
 
 cdef int search(Context* c, int alpha, int beta) noexcept nogil
 cdef int exact(Context* c, int lo, int hi) noexcept nogil

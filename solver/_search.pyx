@@ -15,10 +15,10 @@ from libc.stdlib cimport calloc, free
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
 
-from solver._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
+from stichfest._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
                             N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32, seat_at)
-from solver._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
-from solver._movegen cimport beats, legal_mask, representatives, order_moves
+from stichfest._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
+from stichfest._movegen cimport beats, legal_mask, representatives, order_moves
 
 
 

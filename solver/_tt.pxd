@@ -15,7 +15,7 @@
 # a false match needs 64 equal bits, about 1e-11 over a 100-million-probe
 # search; that risk is accepted, as in chess and bridge engines.
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t, int8_t, uint8_t
-from solver._types cimport Context, TTEntry, N_CLASSES, popcount64, popcount32, ctz32
+from stichfest._types cimport Context, TTEntry, N_CLASSES, popcount64, popcount32, ctz32
 
 cdef enum:
     BUCKET = 4

@@ -4,7 +4,7 @@ Every game uses one card index layout, ``suit * 9 + rank``, so that any
 deck (32 or 36 cards) fits a 64-bit mask and the search needs no per-game
 index translation.  Ranks are numbered in the order they are printed in
 RULES.md's notation table; that order carries no trick-taking meaning (the
-contract tables in :mod:`solver.contracts` give that).
+contract tables in :mod:`stichfest.contracts` give that).
 
 Notation (RULES.md, "Card notation"): suit letter + rank, e.g. ``EO``,
 ``H10``, ``CJ``.  Parsers also take lower case, ``Z``/``X`` for the

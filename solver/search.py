@@ -1,9 +1,9 @@
 """The solver's Python face: ``solve(position)`` and ``reaches(position, t)``.
 
-A :class:`Solver` owns one Cython :class:`~solver._search.Engine` (and so
+A :class:`Solver` owns one Cython :class:`~stichfest._search.Engine` (and so
 one bounded transposition table) and reuses it for every query; the
 module-level functions use a per-thread default solver.  Positions are
-validated once, when they are parsed (:class:`~solver.position.Position`).
+validated once, when they are parsed (:class:`~stichfest.position.Position`).
 """
 from __future__ import annotations
 

@@ -13,16 +13,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.evaluate import (_HandJob, _outcome, _value_range, contracts_for_hand,
+from stichfest.analysis.evaluate import (_HandJob, _outcome, _value_range, contracts_for_hand,
                                evaluate_hand, select_contracts, tricks_position, value_between)
-from analysis.errors import InputError
-from analysis.midgame import analyze_position
-from analysis.sampling import Constraints, DealSampler
-from analysis.scoring import (Level, Tariff, laufende, load_tariff, matadoren, schafkopf_payout,
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.midgame import analyze_position
+from stichfest.analysis.sampling import Constraints, DealSampler
+from stichfest.analysis.scoring import (Level, Tariff, laufende, load_tariff, matadoren, schafkopf_payout,
                               scharwenzel_payout)
-from solver import Position, Solver
-from solver.cards import parse_cards
-from solver.deals import random_position
+from stichfest import Position, Solver
+from stichfest.cards import parse_cards
+from stichfest.deals import random_position
 
 SIE = "EO GO HO SO EU GU HU SU"
 SHORT_HAND = "EO GO HA HK S10 S9"  # short deck (24 cards, 6 each)
@@ -291,7 +291,7 @@ def test_early_exact_values_change_no_figure(monkeypatch):
     """Contracts near the leader are solved exactly from the first
     checkpoint on (EARLY_EXACT_Z); with that switched off, every figure
     of the analysis stays the same."""
-    import analysis.evaluate as evaluate
+    import stichfest.analysis.evaluate as evaluate
 
     def run():
         a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=110, seed=4,

@@ -9,8 +9,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from analysis.cli import main
-from solver.deals import random_position
+from stichfest.analysis.cli import main
+from stichfest.deals import random_position
 
 SHORT = ["--hand", "EO GO HA HK S10 S9", "--seat", "0", "--leader", "1", "--workers", "1"]
 
@@ -101,7 +101,7 @@ DASK_CLI = """
 import sys
 import distributed
 from click.testing import CliRunner
-from analysis.cli import main
+from stichfest.analysis.cli import main
 with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
                               dashboard_address=None) as cluster:
     result = CliRunner().invoke(main, ["analyze", *sys.argv[1:], "--scheduler", cluster.scheduler_address])
@@ -158,7 +158,7 @@ def test_position_file_with_before_play_options_is_rejected(tmp_path):
 
 
 def test_real_command_prints_no_traceback():
-    proc = subprocess.run([sys.executable, "-m", "analysis.cli", "analyze", "--hand", "EO GO XX"],
+    proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "analyze", "--hand", "EO GO XX"],
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.startswith("stichfest: error: ") and proc.stderr.count("\n") == 1

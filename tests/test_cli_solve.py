@@ -8,7 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from analysis.cli import main
+from stichfest.analysis.cli import main
 
 WENZ = {
     "game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
@@ -116,7 +116,7 @@ def test_missing_card_from_deck():
 
 
 def test_no_traceback_from_the_real_command():
-    proc = subprocess.run([sys.executable, "-m", "analysis.cli", "solve", "-"], input="[1, 2]",
+    proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "solve", "-"], input="[1, 2]",
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "stichfest: error: a position must be a JSON object"

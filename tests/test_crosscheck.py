@@ -12,9 +12,9 @@ import random
 import pytest
 
 from reference import legal_moves, reference_solve
-from solver import Position, Solver
-from solver.cards import Card, parse_card
-from solver.deals import callable_suits, position_json, random_deal
+from stichfest import Position, Solver
+from stichfest.cards import Card, parse_card
+from stichfest.deals import callable_suits, position_json, random_deal
 
 # (game, contract, seats, short deck, tout, rules)
 CASES = [

@@ -1,4 +1,4 @@
-"""Puzzle generation (analysis.puzzle, analysis.svg, ``stichfest puzzle``).
+"""Puzzle generation (stichfest.analysis.puzzle, stichfest.analysis.svg, ``stichfest puzzle``).
 
 Every generated puzzle is checked against the independent reference
 minimax of tests/reference.py: exactly one legal card reaches the target,
@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-from analysis.cli import main
-from analysis.puzzle import LEVEL_BOUNDS, PuzzleError, generate, goals_for, verify
-from analysis.svg import puzzle_svg
+from stichfest.analysis.cli import main
+from stichfest.analysis.puzzle import LEVEL_BOUNDS, PuzzleError, generate, goals_for, verify
+from stichfest.analysis.svg import puzzle_svg
 from reference import reference_solve
 
 CASES = [  # (game, contract, goal)

@@ -12,10 +12,10 @@ import itertools
 
 import pytest
 
-from solver import Position, PositionError, Solver, parse_card, solve
-from solver.cards import Card
-from solver.contracts import TRUMP, contract_table
-from solver.weis import jass_weis
+from stichfest import Position, PositionError, Solver, parse_card, solve
+from stichfest.cards import Card
+from stichfest.contracts import TRUMP, contract_table
+from stichfest.weis import jass_weis
 from rulebook import *  # noqa: F401,F403  (decks, deal builders, RULES.md orders, hand-built deals)
 
 # ---------------------------------------------------------------------------

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from analysis.errors import InputError
-from analysis.sampling import Constraints, DealSampler, played_cards, sample_rng
-from solver import PositionError, Position
-from solver.cards import GERMAN, Card, card, parse_cards
-from solver.deals import random_position
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.sampling import Constraints, DealSampler, played_cards, sample_rng
+from stichfest import PositionError, Position
+from stichfest.cards import GERMAN, Card, card, parse_cards
+from stichfest.deals import random_position
 
 
 def cards(text: str) -> list[Card]:

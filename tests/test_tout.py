@@ -1,4 +1,4 @@
-"""Guaranteed Tout and points targets (analysis.tout, ``stichfest tout``).
+"""Guaranteed Tout and points targets (stichfest.analysis.tout, ``stichfest tout``).
 
 Hand-built hands with known answers, and short-deck endings where every
 distribution of the unseen cards is enumerated: there the answer is checked
@@ -17,15 +17,15 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from analysis.cli import main
-from analysis.errors import InputError
-from analysis.tout import (PlanFollower, dd_share, guarantee, hand_position, info_state,
+from stichfest.analysis.cli import main
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.tout import (PlanFollower, dd_share, guarantee, hand_position, info_state,
                            sample_deal, sure_points, wilson_interval)
 from reference import Game
-from solver import Position, Solver
-from solver.cards import Card
-from solver.contracts import TOUT_CONTRACTS
-from solver.deals import position_json, random_deal
+from stichfest import Position, Solver
+from stichfest.cards import Card
+from stichfest.contracts import TOUT_CONTRACTS
+from stichfest.deals import position_json, random_deal
 
 NEEDS_TRUMP = ("solo", "farbwenz", "farbgeier")
 
@@ -155,7 +155,7 @@ def test_the_plan_wins_every_trick_in_sampled_deals_against_random_defences():
 def strong_deal(rng: random.Random, contract: str, trump: int | None, declarer: int):
     """A short-deck deal whose declarer holds mostly trumps and high cards and
     whose defenders hold few suits each (so that they show voids early)."""
-    from solver.contracts import contract_table
+    from stichfest.contracts import contract_table
     table = contract_table("schafkopf", contract, trump)
     cards = [c for h in random_deal(rng, "schafkopf", short=True) for c in h]
     weight = [(4 if table.follow_class[c.index] == 4 else 1) * (1 + table.strength[c.index]) for c in cards]
