@@ -8,13 +8,12 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Iterable
 
 import click
 
 from stichfest import Position, Solver
-from stichfest.cards import Card
 from stichfest.search import Result, default_solver
 
 from .errors import USER_ERRORS, fail, user_errors

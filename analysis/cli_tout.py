@@ -3,7 +3,7 @@ often is it made double dummy?  Wraps :mod:`stichfest.analysis.tout`."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from collections.abc import Sequence
 
 import click
 
@@ -13,8 +13,18 @@ from stichfest.contracts import NEEDS_TRUMP, TOUT_CONTRACTS
 
 from .errors import InputError, user_errors
 from .render import contract_title, sort_hand
-from .tout import (DEFAULT_MAX_NODES, STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode,
-                   _number, dd_share, guarantee, hand_position)
+from .tout import (
+    DEFAULT_MAX_NODES,
+    STANDARD_LINE,
+    DDShare,
+    DefencePlay,
+    Guarantee,
+    PlanNode,
+    _number,
+    dd_share,
+    guarantee,
+    hand_position,
+)
 
 _END_TEXT = {
     "standard": "the standard line wins from here",

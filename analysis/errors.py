@@ -19,7 +19,7 @@ class InputError(ValueError):
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
 
 
-def fail(message: str) -> "NoReturn":  # noqa: F821
+def fail(message: str) -> NoReturn:  # noqa: F821
     """Print ``stichfest: error: message`` on one line and exit with status 2."""
     click.echo(f"stichfest: error: {' '.join(str(message).split())}", err=True)
     sys.exit(2)

@@ -40,15 +40,16 @@ sample count).  Every contract in contention gets all N samples.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from stichfest import Position
-from stichfest.cards import SUIT_LETTERS, GAME_DECK, Card, parse_cards
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
 from stichfest.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS
 from stichfest.deals import callable_suits, position_json
 from stichfest.position import RULE_DEFAULTS, PositionError
@@ -58,8 +59,18 @@ from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver
 from .render import contract_title
 from .sampling import Constraints, DealSampler, deal_shape
-from .scoring import (FREE_POINTS, SCHNEIDER_POINTS, WIN_POINTS, Level, Tariff, jass_level,
-                      jass_payout, schafkopf_payout, scharwenzel_majority, scharwenzel_payout)
+from .scoring import (
+    FREE_POINTS,
+    SCHNEIDER_POINTS,
+    WIN_POINTS,
+    Level,
+    Tariff,
+    jass_level,
+    jass_payout,
+    schafkopf_payout,
+    scharwenzel_majority,
+    scharwenzel_payout,
+)
 
 #: Two-sided 95% normal quantile, for every interval shown.
 Z95 = 1.959963984540054

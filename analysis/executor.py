@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence, TextIO
+from typing import Any, TextIO
 
 from stichfest.search import default_solver
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from stichfest.cards import GAME_DECK, GERMAN, SUIT_LETTERS, Card, card, parse_card
 from stichfest.contracts import PLAY_JASS_TRUMP, TRUMP
@@ -91,7 +91,7 @@ class Constraints:
 
     @classmethod
     def parse(cls, seat_has: Iterable[str] = (), voids: Iterable[str] = (), *,
-              game: str) -> "Constraints":
+              game: str) -> Constraints:
         """Parse the command-line forms ``SEAT:CARD[,CARD...]`` and ``SEAT:SUIT[,SUIT...]``."""
         deck_style = GAME_DECK[game]
         letters = SUIT_LETTERS[deck_style]
@@ -184,7 +184,7 @@ class DealSampler:
     # -- construction from what a viewer knows ------------------------------
     @classmethod
     def for_hand(cls, game: str, seat: int, hand: Sequence[Card],
-                 constraints: Constraints | None = None) -> "DealSampler":
+                 constraints: Constraints | None = None) -> DealSampler:
         """Before play: the viewer at ``seat`` knows only ``hand``."""
         n_seats, short = deal_shape(game, len(hand))
         cards = deck(game, n_seats, short)
@@ -194,7 +194,7 @@ class DealSampler:
                           [set() for _ in range(n_seats)], constraints, None)
 
     @classmethod
-    def for_position(cls, pos: Position, constraints: Constraints | None = None) -> "DealSampler":
+    def for_position(cls, pos: Position, constraints: Constraints | None = None) -> DealSampler:
         """During play: the hands given in ``pos`` are known, the ``"?"`` hands
         are sampled consistently with the cards played so far."""
         n, table = pos.n_seats, pos.table

@@ -12,9 +12,9 @@ overrides.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
-from typing import Iterable, Mapping
 
 from stichfest.position import Position
 
@@ -84,7 +84,7 @@ class Tariff:
     matadoren_from: int = 3
     scharwenzel_haken: int = 24  # a Tout scores a Haken, worth one Faden (24)
 
-    def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> "Tariff":
+    def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> Tariff:
         """A copy with ``settings`` (key -> integer) applied; unknown keys are errors."""
         known = {f.name for f in fields(self)}
         clean: dict[str, int] = {}

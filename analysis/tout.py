@@ -123,11 +123,11 @@ from __future__ import annotations
 
 import copy as _copy
 import functools
-import json
 import math
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from stichfest import GameState, Position, PositionError, Solver
 from stichfest.cards import SUIT_NAMES, Card, parse_card
@@ -320,7 +320,7 @@ class PlanNode:
     """
 
     play: str | None = None
-    answers: list[tuple[tuple[DefencePlay, ...], "PlanNode"]] = field(default_factory=list)
+    answers: list[tuple[tuple[DefencePlay, ...], PlanNode]] = field(default_factory=list)
     end: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -473,7 +473,7 @@ class _Search:
         self.trick: list[tuple[int, int, int]] = [((s - d) % 4,) + self.rank[c] for s, c in
                                                    info.played[len(info.played) - len(info.trick):]]
 
-    def restart(self, max_nodes: int) -> "_Explainer":
+    def restart(self, max_nodes: int) -> _Explainer:
         """A fresh search from the start state (after one was abandoned half
         way) that keeps what this one proved: the memo entries are complete."""
         new = type(self)(self.info, self.tout, max_nodes)
@@ -1378,7 +1378,7 @@ class PlanFollower:
         if result.plan.play is None and result.plan.end is None:
             self.node, self.answers = None, result.plan.answers
 
-    def copy(self) -> "PlanFollower":
+    def copy(self) -> PlanFollower:
         """An independent follower at the same point (to branch over defences)."""
         new = _copy.copy(self)
         t = new.tracker = _copy.copy(self.tracker)

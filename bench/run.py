@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 
 from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
+
 from stichfest import Solver  # noqa: E402
 from stichfest.search import TT_BITS  # noqa: E402
 
@@ -68,9 +69,11 @@ def rows(n_deals: int, seed: int):
 
 def dds_row(n_deals: int, seed: int):
     try:
-        from endplay.dds import calc_dd_table  # noqa: F401
+        from endplay.dds import (
+            calc_dd_table,  # noqa: F401
+            solve_board,
+        )
         from endplay.types import Deal
-        from endplay.dds import solve_board
     except ImportError:
         return None
     import random

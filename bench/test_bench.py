@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
+
 from stichfest import Solver  # noqa: E402
 
 N = 10

@@ -13,8 +13,8 @@ Schafkopf ten and the suit symbols (♣=E, ♠=G, ♥=H, ♦=S for Schafkopf;
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 GERMAN = "german"
 FRENCH = "french"

@@ -10,9 +10,9 @@ in RULES.md (sections "Schafkopf", "Swiss Jass", "Scharwenzel").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
-from .cards import FRENCH, GERMAN, GAME_DECK, RANKS_PER_SUIT, SUIT_LETTERS, card
+from .cards import FRENCH, GAME_DECK, GERMAN, RANKS_PER_SUIT, SUIT_LETTERS, card
 
 TRUMP = 4  # following class of trumps; 0..3 are the plain suits
 
@@ -167,7 +167,7 @@ def _scharwenzel(trump: int) -> ContractTable:
                   play_rule=PLAY_STANDARD, score_mode=SCORE_TRICKS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def contract_table(game: str, contract: str, trump: int | None = None,
                    tout: bool = False) -> ContractTable:
     """The rule table of one contract (built once, then shared: tables are

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import SUIT_LETTERS, GAME_DECK
+from .cards import GAME_DECK, SUIT_LETTERS
 from .contracts import CONTRACTS, NEEDS_TRUMP
 from .position import Position, _deck_cards
 
@@ -65,7 +65,6 @@ def random_position(rng: random.Random, game: str, contract: str | None = None, 
                     played: int = 0, rules: dict | None = None) -> Position:
     """A random legal position: random deal, declarer and leader, then ``played``
     random legal cards.  Sauspiel deals are redrawn until the declarer can call."""
-    from .cards import Card
     while True:
         deal = random_deal(rng, game, n_seats, short)
         c, trump = (contract, None) if contract else random_contract(rng, game)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, SUIT_NAMES, cards_of
+from .cards import SUIT_NAMES, Card, cards_of
 from .contracts import PLAY_JASS_TRUMP, SCORE_TRICKS, TRUMP, ContractTable
 
 
@@ -73,7 +73,7 @@ class GameState:
         """Tricks not yet completed (the current one included)."""
         return popcount(self.hands[self.leader]) + (1 if self.trick else 0)
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         new = GameState(self.table, list(self.hands), self.leader, self.called,
                         self.called_suit_led, list(self.trick), list(self.points),
                         list(self.tricks), list(self.history))

@@ -8,13 +8,12 @@ that the rest of the code trusts it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
-from .cards import (FRENCH, GAME_DECK, GERMAN, RANKS, SUIT_LETTERS, Card, CardError, card,
-                    parse_card)
-from .contracts import (CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, ContractTable,
-                        contract_table)
+from .cards import GAME_DECK, GERMAN, RANKS, SUIT_LETTERS, Card, CardError, card, parse_card
+from .contracts import CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, ContractTable, contract_table
 from .play import CalledSau, GameState, IllegalPlay, party_total
 
 HIDDEN = "?"
@@ -71,7 +70,7 @@ class Position:
 
     # -- parsing -----------------------------------------------------------
     @classmethod
-    def from_json(cls, data: str | Mapping[str, Any], *, allow_hidden: bool = False) -> "Position":
+    def from_json(cls, data: str | Mapping[str, Any], *, allow_hidden: bool = False) -> Position:
         """Parse and validate a position (a JSON string or a decoded object)."""
         if isinstance(data, str):
             try:
@@ -185,11 +184,11 @@ class Position:
         """What the reported party has won in completed tricks of ``st``."""
         return party_total(st, self.declaring_party)
 
-    def with_play(self, play: tuple[Card, ...]) -> "Position":
+    def with_play(self, play: tuple[Card, ...]) -> Position:
         return Position(self.game, self.contract, self.declarer, self.leader, self.deal,
                         tuple(play), self.trump, self.called, self.tout, self.rules)
 
-    def as_trick_count(self) -> "Position":
+    def as_trick_count(self) -> Position:
         """The same position scored in tricks of the declaring party (the
         Tout scoring, for any Schafkopf contract): ``value == n_tricks`` of
         it asks whether the party takes every trick (the defenders are
@@ -199,7 +198,7 @@ class Position:
             raise ValueError("trick counting applies to Schafkopf party contracts")
         return replace(self, tout=True)
 
-    def with_deal(self, deal) -> "Position":
+    def with_deal(self, deal) -> Position:
         return Position(self.game, self.contract, self.declarer, self.leader, tuple(deal),
                         self.play, self.trump, self.called, self.tout, self.rules)
 

@@ -8,8 +8,9 @@ validated once, when they are parsed (:class:`~stichfest.position.Position`).
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ._search import Engine
 from .cards import Card

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-
-
 if TYPE_CHECKING:
     from .position import Position
 
@@ -99,7 +97,7 @@ def hand_weis(seat: int, hand, rules) -> list[Weis]:
     return _maximal(ms) if rules("weis_kreuzweis") else _best_disjoint(ms)
 
 
-def weis_rank(w: Weis, pos: "Position") -> tuple:
+def weis_rank(w: Weis, pos: Position) -> tuple:
     """Sort key of a single Weis: larger is better."""
     sequence_first = 0 if pos.rule("weis_four_beats_sequence") else 1
     kind = sequence_first if w.is_sequence else 1 - sequence_first
@@ -109,7 +107,7 @@ def weis_rank(w: Weis, pos: "Position") -> tuple:
     return (w.points, kind, top, in_trump, order)
 
 
-def jass_weis(pos: "Position") -> tuple[list[int], list[int]]:
+def jass_weis(pos: Position) -> tuple[list[int], list[int]]:
     """``(weis, stoeck)``, each ``[seats 0 and 2, seats 1 and 3]``."""
     mult = int(pos.rule("jass_multiplier"))
     all_weis = [w for seat, hand in enumerate(pos.deal) if hand is not None

@@ -13,14 +13,29 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from stichfest.analysis.evaluate import (_HandJob, _outcome, _value_range, contracts_for_hand,
-                               evaluate_hand, select_contracts, tricks_position, value_between)
+from stichfest import Position, Solver
 from stichfest.analysis.errors import InputError
+from stichfest.analysis.evaluate import (
+    _HandJob,
+    _outcome,
+    _value_range,
+    contracts_for_hand,
+    evaluate_hand,
+    select_contracts,
+    tricks_position,
+    value_between,
+)
 from stichfest.analysis.midgame import analyze_position
 from stichfest.analysis.sampling import Constraints, DealSampler
-from stichfest.analysis.scoring import (Level, Tariff, laufende, load_tariff, matadoren, schafkopf_payout,
-                              scharwenzel_payout)
-from stichfest import Position, Solver
+from stichfest.analysis.scoring import (
+    Level,
+    Tariff,
+    laufende,
+    load_tariff,
+    matadoren,
+    schafkopf_payout,
+    scharwenzel_payout,
+)
 from stichfest.cards import parse_cards
 from stichfest.deals import random_position
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from reference import legal_moves, reference_solve
+
 from stichfest import Position, Solver
 from stichfest.cards import Card, parse_card
 from stichfest.deals import callable_suits, position_json, random_deal

@@ -12,11 +12,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
+from reference import reference_solve
 
 from stichfest.analysis.cli import main
 from stichfest.analysis.puzzle import LEVEL_BOUNDS, PuzzleError, generate, goals_for, verify
 from stichfest.analysis.svg import puzzle_svg
-from reference import reference_solve
 
 CASES = [  # (game, contract, goal)
     ("schafkopf", "sauspiel", "61"), ("schafkopf", "solo", "91"), ("schafkopf", "wenz", "tout"),

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 import reference as ref
 from rulebook import *  # noqa: F401,F403  (decks, deal builders, RULES.md orders, hand-built deals)
+
 
 # ---------------------------------------------------------------------------
 # Decks and helpers

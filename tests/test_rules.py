@@ -11,12 +11,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from rulebook import *  # noqa: F401,F403  (decks, deal builders, RULES.md orders, hand-built deals)
 
 from stichfest import Position, PositionError, Solver, parse_card, solve
 from stichfest.cards import Card
 from stichfest.contracts import TRUMP, contract_table
 from stichfest.weis import jass_weis
-from rulebook import *  # noqa: F401,F403  (decks, deal builders, RULES.md orders, hand-built deals)
 
 # ---------------------------------------------------------------------------
 # Decks and helpers

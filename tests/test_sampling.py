@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
+from stichfest import Position, PositionError
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.sampling import Constraints, DealSampler, played_cards, sample_rng
-from stichfest import PositionError, Position
 from stichfest.cards import GERMAN, Card, card, parse_cards
 from stichfest.deals import random_position
 

@@ -16,13 +16,21 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from reference import Game
 
+from stichfest import Position, Solver
 from stichfest.analysis.cli import main
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.tout import (PlanFollower, dd_share, guarantee, hand_position, info_state,
-                           sample_deal, sure_points, wilson_interval)
-from reference import Game
-from stichfest import Position, Solver
+from stichfest.analysis.tout import (
+    PlanFollower,
+    dd_share,
+    guarantee,
+    hand_position,
+    info_state,
+    sample_deal,
+    sure_points,
+    wilson_interval,
+)
 from stichfest.cards import Card
 from stichfest.contracts import TOUT_CONTRACTS
 from stichfest.deals import position_json, random_deal
