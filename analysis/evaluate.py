@@ -50,8 +50,7 @@ import numpy as np
 
 from stichfest import Position
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
-from stichfest.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS
-from stichfest.deals import callable_suits, position_json
+from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
 from stichfest.position import RULE_DEFAULTS, PositionError
 from stichfest.weis import jass_weis
 
@@ -127,46 +126,27 @@ def sample_mean(values: np.ndarray) -> Estimate:
 
 # ---------------------------------------------------------------------------
 # Contracts
-@dataclass(frozen=True)
-class ContractSpec:
-    """One announceable contract; ``id`` names it on the command line."""
-
-    game: str
-    contract: str
-    trump: int | None = None
-    called: int | None = None
-    tout: bool = False
-
-    @property
-    def id(self) -> str:
-        letters = SUIT_LETTERS[GAME_DECK[self.game]]
-        suit = self.called if self.called is not None else self.trump
-        parts = [self.contract] + ([letters[suit]] if suit is not None else []) + (["tout"] if self.tout else [])
-        return "-".join(parts)
-
-    def position(self, deal: Sequence[Sequence[Card]], declarer: int, leader: int,
-                 rules: Mapping[str, Any] | None = None) -> Position:
-        """The validated position of this contract on ``deal``."""
-        return Position.from_json(position_json(self.game, self.contract, deal, declarer=declarer,
-                                                leader=leader, trump=self.trump, called=self.called,
-                                                tout=self.tout, rules=dict(rules or {})))
+def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
+    """Every contract ``hand`` may announce, in the registry's order: a Sauspiel
+    on each callable Sau, each other announced contract on each trump suit it
+    may name; then, in Schafkopf, each contract's Tout."""
+    kinds = [k for k in REGISTRY if k.game == game and k.announced]
+    out: list[Contract] = []
+    for tout in (False, True):
+        for k in kinds:
+            if tout and not k.tout_allowed:
+                continue
+            if k.calls_sau:
+                if not tout:
+                    out += [Contract(game, k.name, called=s) for s in callable_suits(hand)]
+                continue
+            suits: Sequence[int | None] = range(4) if k.needs_trump else (None,)
+            out += [Contract(game, k.name, trump=s, tout=tout) for s in suits]
+    return out
 
 
-def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[ContractSpec]:
-    """Every contract ``hand`` may announce: Schafkopf Sauspiel on each callable
-    Sau, the suited and unsuited solo games and each one's Tout; Jass the four
-    trumps, obenabe and undeufe; Scharwenzel each trump suit."""
-    if game == "schafkopf":
-        out = [ContractSpec(game, "sauspiel", called=s) for s in callable_suits(hand)]
-        for tout in (False, True):
-            for contract in TOUT_CONTRACTS:
-                suits = range(4) if (game, contract) in NEEDS_TRUMP else (None,)
-                out += [ContractSpec(game, contract, trump=s, tout=tout) for s in suits]
-        return out
-    if game == "jass":
-        return [ContractSpec(game, "trump", trump=s) for s in range(4)] + \
-            [ContractSpec(game, "obenabe"), ContractSpec(game, "undeufe")]
-    return [ContractSpec(game, "trump", trump=s) for s in range(4)]
+#: The old name of :class:`stichfest.contracts.Contract`.
+ContractSpec = Contract
 
 
 def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> list[ContractSpec]:
@@ -229,7 +209,7 @@ class ContractResult:
         letters = SUIT_LETTERS[GAME_DECK[self.spec.game]]
         s = self.spec
         row: dict[str, Any] = {
-            "id": s.id, "name": self.name, "contract": s.contract,
+            "id": s.id, "name": self.name, "contract": s.name,
             "trump": None if s.trump is None else letters[s.trump],
             "called": None if s.called is None else letters[s.called], "tout": s.tout,
             "samples": self.samples, "stopped_after": self.stopped_after,
@@ -450,7 +430,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     sampler = DealSampler.for_hand(game, seat, cards, constraints)
     first = sampler.sample(seed, 0)
     try:
-        templates = {s.id: s.position(first, seat, leader, rules) for s in specs}
+        templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
     except PositionError as e:
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)

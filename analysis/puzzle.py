@@ -46,20 +46,26 @@ from typing import Any
 
 from stichfest import Position, Solver
 from stichfest.cards import Card, parse_card
-from stichfest.contracts import CONTRACTS, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, contract_table
+from stichfest.contracts import (
+    CONTRACTS,
+    GAMES,
+    NEEDS_TRUMP,
+    TOUT_CONTRACTS,
+    TRUMP,
+    contract_kind,
+    contract_table,
+)
 from stichfest.deals import callable_suits, position_json, random_deal
 from stichfest.play import GameState, party_total
 
 from .errors import InputError
-from .render import CONTRACT_NAMES
 
-GAMES = ("schafkopf", "jass", "scharwenzel")
 LEVELS = ("easy", "medium", "hard")
 LEVEL_BOUNDS = (8.0, 11.0)  # easy < 8 <= medium < 11 <= hard: thirds of generated puzzles
 GOALS = {"schafkopf": ("61", "91", "tout"), "jass": ("points", "match"),
          "scharwenzel": ("majority", "tout")}
-#: Contracts a puzzle can be set in (Ramsch has no target to reach).
-PUZZLE_CONTRACTS = {g: tuple(c for c in CONTRACTS[g] if c != "ramsch") for g in GAMES}
+#: Contracts a puzzle can be set in (the announced ones: Ramsch has no target to reach).
+PUZZLE_CONTRACTS = {g: tuple(c for c in CONTRACTS[g] if contract_kind(g, c).announced) for g in GAMES}
 DEFAULT_TRICKS = 4
 #: Candidate positions tried per puzzle asked for before giving up.
 TRIES_PER_PUZZLE = 5000  # one is about a millisecond; single solutions are rare
@@ -105,7 +111,7 @@ class Puzzle:
         """E.g. "Wenz, declarer on lead, 61 needed: which card?"."""
         pos = self.position
         st = pos.state()
-        name = CONTRACT_NAMES[pos.contract]
+        name = pos.kind.title
         seat = st.to_move
         role = "declarer" if seat == pos.declarer else "declarer's partner"
         where = "on lead" if not st.trick else "to play"
@@ -294,7 +300,7 @@ def measure(pos: Position, moves: dict[str, int], solution: str, line, target: i
     failing = len(moves) - 1
     wrong = looks_wrong(pos, solution, line)
     depth = 0
-    for card, value in moves.items():
+    for card in moves:
         if card != solution:
             depth = max(depth, _refutation_depth(pos, card, target, solver))
     score = min(failing, 5) + 1.5 * len(wrong) + depth + math.log10(max(nodes, 1))

@@ -1,31 +1,20 @@
 """Readable text for people: hands, what a value means, lines of play."""
 from __future__ import annotations
 
-from stichfest import Position
-from stichfest.cards import SUIT_NAMES, Card, parse_card
+from collections.abc import Iterable
 
-CONTRACT_NAMES = {
-    "sauspiel": "Sauspiel", "solo": "Solo", "wenz": "Wenz", "geier": "Geier",
-    "farbwenz": "Farbwenz", "farbgeier": "Farbgeier", "ramsch": "Ramsch",
-    "trump": "Trumpf", "obenabe": "Obenabe", "undeufe": "Undeufe",
-}
+from stichfest import Position
+from stichfest.cards import Card, parse_card
 
 
 def contract_title(pos: Position) -> str:
-    name = CONTRACT_NAMES[pos.contract]
-    suits = SUIT_NAMES[pos.deck]
-    if pos.trump is not None and pos.contract not in ("sauspiel", "ramsch"):
-        name = f"{suits[pos.trump]}-{name}" if pos.game == "schafkopf" else f"{name} {suits[pos.trump]}"
-    if pos.called is not None:
-        name += f" auf die {suits[pos.called]}-Sau"
-    if pos.tout:
-        name += " Tout"
-    return f"{pos.game.capitalize()} {name}"
+    """The game and the contract as players name it, e.g. ``Schafkopf Herz-Solo``."""
+    return f"{pos.game.capitalize()} {pos.spec.title}"
 
 
-def sort_hand(pos: Position, cards) -> list:
+def sort_hand(pos: Position, cards: Iterable[Card]) -> list[Card]:
     """Trumps first, then each plain suit, strongest first."""
-    return sorted(cards, key=lambda c: pos.table.display_key(c.index))
+    return pos.table.sorted_cards(cards)
 
 
 def render_position(pos: Position) -> str:

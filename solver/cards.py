@@ -13,7 +13,7 @@ Schafkopf ten and the suit symbols (♣=E, ♠=G, ♥=H, ♦=S for Schafkopf;
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 GERMAN = "german"
@@ -115,16 +115,58 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (bit ``c.index`` set for each)."""
     m = 0
     for c in cards:
         m |= 1 << c.index
     return m
 
 
-def cards_of(mask: int, deck: str) -> list[Card]:
-    out = []
+def bits(mask: int) -> Iterator[int]:
+    """The card indices set in ``mask``, lowest first."""
     while mask:
         low = mask & -mask
-        out.append(Card(low.bit_length() - 1, deck))
+        yield low.bit_length() - 1
         mask ^= low
-    return out
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def cards_of(mask: int, deck: str) -> list[Card]:
+    return [Card(i, deck) for i in bits(mask)]
+
+
+# ---------------------------------------------------------------------------
+# Dealings: which cards are dealt, by game, number of players and hand size.
+
+#: ``(game, players) -> {cards per hand: ranks left out of the deck}``; the
+#: first hand size listed is the usual one.  Schafkopf's short deck (Kurze
+#: Karte) leaves out the 7s and 8s; Scharwenzel for 4 or 8 players the 6s.
+DEALINGS: dict[tuple[str, int], dict[int, tuple[str, ...]]] = {
+    ("schafkopf", 4): {8: (), 6: ("7", "8")},
+    ("jass", 4): {9: ()},
+    ("scharwenzel", 4): {8: ("6",)},
+    ("scharwenzel", 6): {6: ()},
+    ("scharwenzel", 8): {4: ("6",)},
+}
+
+
+def players_of(game: str) -> tuple[int, ...]:
+    """The numbers of players ``game`` is dealt for."""
+    return tuple(n for g, n in DEALINGS if g == game)
+
+
+def deck_cards(game: str, n_seats: int, hand_size: int) -> list[Card]:
+    """The cards in play for ``game`` dealt to ``n_seats`` hands of ``hand_size``
+    (a KeyError for a dealing the game does not know)."""
+    deck = GAME_DECK[game]
+    left_out = DEALINGS[(game, n_seats)][hand_size]
+    return [card(s, r, deck) for s in range(4) for r in RANKS[deck] if r not in left_out]
+
+
+def dealings_for_hand(game: str, hand_size: int) -> list[tuple[int, int]]:
+    """Every ``(players, hand size)`` of ``game`` whose hands have ``hand_size`` cards."""
+    return [(n, size) for (g, n), sizes in DEALINGS.items() if g == game
+            for size in sizes if size == hand_size]

@@ -1,32 +1,33 @@
 """Game rules as data: one table per contract, compiled into the search.
 
-A :class:`ContractTable` says, for every card index, which *following
-class* it belongs to (its plain suit 0..3, or :data:`TRUMP`), its strength
-inside that class and its card points.  Trick winners, following and card
-equivalence are all derived from these three arrays, so a contract is
-added here and nowhere else.  Every order below is copied from the table
-in RULES.md (sections "Schafkopf", "Swiss Jass", "Scharwenzel").
+Two layers, both data:
+
+* :class:`ContractTable` says, for every card index, which *following
+  class* it belongs to (its plain suit 0..3, or :data:`TRUMP`), its
+  strength inside that class and its card points.  Trick winners,
+  following and card equivalence are all derived from these arrays; the
+  search is compiled from them.
+* :class:`ContractKind` is the registry entry of one contract of one game
+  (python-chess's ``variant.py`` pattern): its names, whether it names a
+  trump or calls a Sau, who plays with whom, what its value counts, its
+  result thresholds and its tariff keys, and the builder of its table.
+  :data:`REGISTRY` lists them; everything else (positions, the analysis,
+  the command line) reads contract facts from there, so a contract is
+  added here.
+
+:class:`Contract` is a value: one announced contract (kind plus trump,
+called suit and Tout).  Every card order below is the one of the
+project's rule book, ``docs/rules.md``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from .cards import FRENCH, GAME_DECK, GERMAN, RANKS_PER_SUIT, SUIT_LETTERS, card
+from .cards import FRENCH, GAME_DECK, GERMAN, RANKS, RANKS_PER_SUIT, SUIT_LETTERS, SUIT_NAMES, Card, card
 
 TRUMP = 4  # following class of trumps; 0..3 are the plain suits
-
-GAMES = ("schafkopf", "jass", "scharwenzel")
-CONTRACTS = {
-    "schafkopf": ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "ramsch"),
-    "jass": ("trump", "obenabe", "undeufe"),
-    "scharwenzel": ("trump",),
-}
-NEEDS_TRUMP = {
-    ("schafkopf", "solo"), ("schafkopf", "farbwenz"), ("schafkopf", "farbgeier"),
-    ("jass", "trump"), ("scharwenzel", "trump"),
-}
-TOUT_CONTRACTS = ("solo", "wenz", "geier", "farbwenz", "farbgeier")
 
 # How a card may be played beyond "follow the led class, else anything".
 PLAY_STANDARD = 0
@@ -67,6 +68,23 @@ class ContractTable:
         k = self.follow_class[index]
         return (k != TRUMP, k, -self.strength[index])
 
+    def beats(self, a: int, b: int) -> bool:
+        """Whether card ``a``, played after ``b``, beats it (``b`` winning so far)."""
+        ka, kb = self.follow_class[a], self.follow_class[b]
+        return (ka == kb and self.strength[a] > self.strength[b]) or (ka == TRUMP and kb != TRUMP)
+
+    def winning_offset(self, cards: list[int]) -> int:
+        """Position in ``cards`` (in playing order) of the card that wins the trick so far."""
+        best = 0
+        for i in range(1, len(cards)):
+            if self.beats(cards[i], cards[best]):
+                best = i
+        return best
+
+    def sorted_cards(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` in showing order: trumps first, then each plain suit, strongest first."""
+        return sorted(cards, key=lambda c: self.display_key(c.index))
+
     def ordered(self, klass: int) -> list[int]:
         """Card indices of one following class, strongest first."""
         idx = [i for i in range(4 * RANKS_PER_SUIT) if self.follow_class[i] == klass
@@ -74,7 +92,9 @@ class ContractTable:
         return sorted(idx, key=lambda i: -self.strength[i])
 
 
-def _build(game, contract, trump, tout, deck, trumps, plain_orders, points, **extra):
+def _build(game: str, contract: str, trump: int | None, tout: bool, deck: str, trumps: list[int],
+           plain_orders: list[tuple[str, ...]], points: Callable[[int, str], int],
+           **extra: int) -> ContractTable:
     """``trumps``: card indices high to low; ``plain_orders[s]``: ranks high to low."""
     n = 4 * RANKS_PER_SUIT
     follow = [0] * n
@@ -91,15 +111,10 @@ def _build(game, contract, trump, tout, deck, trumps, plain_orders, points, **ex
         strength[i] = len(trumps) - pos
     for i in range(n):
         s, r = divmod(i, RANKS_PER_SUIT)
-        if r < len(_ranks(deck)):
-            pts[i] = points(s, _ranks(deck)[r])
+        if r < len(RANKS[deck]):
+            pts[i] = points(s, RANKS[deck][r])
     return ContractTable(game, contract, trump, tout, deck, tuple(follow), tuple(strength),
                          tuple(pts), trump_order=tuple(trumps), **extra)
-
-
-def _ranks(deck):
-    from .cards import RANKS
-    return RANKS[deck]
 
 
 def _schafkopf(contract: str, trump: int | None, tout: bool) -> ContractTable:
@@ -167,17 +182,173 @@ def _scharwenzel(trump: int) -> ContractTable:
                   play_rule=PLAY_STANDARD, score_mode=SCORE_TRICKS)
 
 
+
+
+# ---------------------------------------------------------------------------
+# The registry: one entry per contract of each game.
+
+#: Who plays with the declarer (the party whose result ``value`` reports).
+PARTY_ALONE = "alone"  # the declarer alone (Schafkopf solo games, Ramsch)
+PARTY_CALLED = "called"  # the declarer and the holder of the called Sau (Sauspiel)
+PARTY_ACROSS = "across"  # the declarer and the seat opposite (Jass teams 0+2, 1+3)
+PARTY_ALTERNATE = "alternate"  # every other seat (Scharwenzel: seats of the declarer's parity)
+
+#: What ``value`` counts.
+COUNTS_POINTS = "points"  # card points (Jass: with the last trick's 5 and the match bonus)
+COUNTS_TRICKS = "tricks"  # tricks taken (Scharwenzel; every Schafkopf Tout)
+
+TableBuilder = Callable[[int | None, bool], ContractTable]
+
+
+@dataclass(frozen=True)
+class ContractKind:
+    """Everything the program knows about one contract of one game.
+
+    ``thresholds`` are the card-point boundaries of the party's result
+    levels where ``counts`` is points (Schafkopf: 31 Schneider free, 61
+    won, 91 the defenders Schneider; Jass: 79, more than half of 157).
+    ``tariff_key(trump)`` names the :class:`~stichfest.analysis.scoring.Tariff`
+    fields that price it.
+    """
+
+    game: str
+    name: str
+    title: str  # as players say it, e.g. "Sauspiel", "Obenabe"
+    build: TableBuilder = field(repr=False)
+    needs_trump: bool = False  # the announcement names the trump suit
+    fixed_trump: int | None = None  # a trump suit the contract always has (Herz in Sauspiel/Ramsch)
+    tout_allowed: bool = False
+    calls_sau: bool = False
+    party: str = PARTY_ALONE
+    against_all: bool = False  # Ramsch: every other seat plays to raise the declarer's points
+    counts: str = COUNTS_POINTS
+    announced: bool = True  # Ramsch is played when nobody announces
+    paid_by_one: bool = False  # Sauspiel: one defender pays the declarer (the other the partner)
+    thresholds: tuple[int, ...] = ()
+    tariff_key: Callable[[int | None], str] = field(default=lambda trump: "", repr=False)
+
+    def table(self, trump: int | None = None, tout: bool = False) -> ContractTable:
+        return contract_table(self.game, self.name, trump, tout)
+
+
+def _schafkopf_kind(name: str, title: str, **facts: object) -> ContractKind:
+    return ContractKind("schafkopf", name, title, lambda trump, tout: _schafkopf(name, trump, tout),
+                        thresholds=(31, 61, 91), tariff_key=lambda trump: name, **facts)  # type: ignore[arg-type]
+
+
+def _jass_kind(name: str, title: str, **facts: object) -> ContractKind:
+    return ContractKind("jass", name, title, lambda trump, tout: _jass(name, trump), party=PARTY_ACROSS,
+                        thresholds=(79,), **facts)  # type: ignore[arg-type]
+
+
+_SOLO_GAME = {"tout_allowed": True}
+REGISTRY: tuple[ContractKind, ...] = (
+    _schafkopf_kind("sauspiel", "Sauspiel", fixed_trump=2, calls_sau=True, party=PARTY_CALLED,
+                    paid_by_one=True),
+    _schafkopf_kind("solo", "Solo", needs_trump=True, **_SOLO_GAME),
+    _schafkopf_kind("wenz", "Wenz", **_SOLO_GAME),
+    _schafkopf_kind("geier", "Geier", **_SOLO_GAME),
+    _schafkopf_kind("farbwenz", "Farbwenz", needs_trump=True, **_SOLO_GAME),
+    _schafkopf_kind("farbgeier", "Farbgeier", needs_trump=True, **_SOLO_GAME),
+    _schafkopf_kind("ramsch", "Ramsch", fixed_trump=2, against_all=True, announced=False),
+    _jass_kind("trump", "Trumpf", needs_trump=True,
+               tariff_key=lambda trump: "jass_factor_" + SUIT_LETTERS[FRENCH][trump or 0]),
+    _jass_kind("obenabe", "Obenabe", tariff_key=lambda trump: "jass_factor_obenabe"),
+    _jass_kind("undeufe", "Undeufe", tariff_key=lambda trump: "jass_factor_undeufe"),
+    ContractKind("scharwenzel", "trump", "Trumpf", lambda trump, tout: _scharwenzel(trump or 0),
+                 needs_trump=True, party=PARTY_ALTERNATE, counts=COUNTS_TRICKS,
+                 tariff_key=lambda trump: "scharwenzel_game_clubs" if trump == 0 else "scharwenzel_game"),
+)
+_KINDS = {(k.game, k.name): k for k in REGISTRY}
+
+GAMES = ("schafkopf", "jass", "scharwenzel")
+#: Contract names per game, in the registry's order.
+CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g) for g in GAMES}
+NEEDS_TRUMP = frozenset((k.game, k.name) for k in REGISTRY if k.needs_trump)
+TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.tout_allowed)
+
+
+def contract_kind(game: str, name: str) -> ContractKind:
+    """The registry entry of contract ``name`` of ``game`` (KeyError if none)."""
+    return _KINDS[(game, name)]
+
+
+def called_suit_problem(hand: Iterable[Card], suit: int) -> str | None:
+    """Why a Sauspiel declarer holding ``hand`` may not call the Sau of ``suit``
+    (None if he may): Herz is trump; he must not hold that Sau and must hold
+    another card of its suit that is not trump (an Ober or Unter is trump)."""
+    if suit == 2:
+        return "the Herz Sau cannot be called: Herz is trump in a sauspiel"
+    table = contract_table("schafkopf", "sauspiel")
+    sau = card(suit, "A", GERMAN)
+    cards = list(hand)
+    if sau in cards:
+        return f"the declarer holds the called Sau {sau} himself"
+    if not any(c.suit == suit and table.follow_class[c.index] != TRUMP for c in cards):
+        return (f"the declarer has no card of the called suit {SUIT_LETTERS[GERMAN][suit]} "
+                "(he must hold one to call its Sau)")
+    return None
+
+
+def callable_suits(hand: Iterable[Card]) -> list[int]:
+    """Suits whose Sau a Sauspiel declarer with ``hand`` may call."""
+    cards = list(hand)
+    return [s for s in (0, 1, 3) if called_suit_problem(cards, s) is None]
+
+
 @cache
 def contract_table(game: str, contract: str, trump: int | None = None,
                    tout: bool = False) -> ContractTable:
     """The rule table of one contract (built once, then shared: tables are
     immutable); arguments are assumed validated."""
-    if game == "schafkopf":
-        return _schafkopf(contract, trump, tout)
-    if game == "jass":
-        return _jass(contract, trump)
-    return _scharwenzel(trump)
+    return _KINDS[(game, contract)].build(trump, tout)
 
 
-def suit_letter(game: str, suit: int) -> str:
-    return SUIT_LETTERS[GAME_DECK[game]][suit]
+@dataclass(frozen=True)
+class Contract:
+    """One contract as announced: its kind, the trump suit it names, the
+    called Sau's suit (Sauspiel) and whether it is played as a Tout."""
+
+    game: str
+    name: str
+    trump: int | None = None
+    called: int | None = None
+    tout: bool = False
+
+    @property
+    def kind(self) -> ContractKind:
+        return _KINDS[(self.game, self.name)]
+
+    @property
+    def table(self) -> ContractTable:
+        return contract_table(self.game, self.name, self.trump, self.tout)
+
+    @property
+    def counts_tricks(self) -> bool:
+        """True where the value counts tricks (every Tout, Scharwenzel), not card points."""
+        return self.tout or self.kind.counts == COUNTS_TRICKS
+
+    @property
+    def id(self) -> str:
+        """The contract's short name on the command line: ``solo-H``, ``sauspiel-E``, ``wenz-tout``."""
+        letters = SUIT_LETTERS[GAME_DECK[self.game]]
+        suit = self.called if self.called is not None else self.trump
+        parts = [self.name] + ([letters[suit]] if suit is not None else []) + (["tout"] if self.tout else [])
+        return "-".join(parts)
+
+    @property
+    def title(self) -> str:
+        """As players name it: ``Herz-Solo Tout``, ``Sauspiel auf die Eichel-Sau``, ``Trumpf Kreuz``."""
+        kind, suits = self.kind, SUIT_NAMES[GAME_DECK[self.game]]
+        name = kind.title
+        if self.trump is not None and kind.fixed_trump is None:
+            name = f"{suits[self.trump]}-{name}" if self.game == "schafkopf" else f"{name} {suits[self.trump]}"
+        if self.called is not None:
+            name += f" auf die {suits[self.called]}-Sau"
+        if self.tout:
+            name += " Tout"
+        return name
+
+    @property
+    def tariff_key(self) -> str:
+        return self.kind.tariff_key(self.trump)

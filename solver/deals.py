@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from .cards import GAME_DECK, SUIT_LETTERS
-from .contracts import CONTRACTS, NEEDS_TRUMP
-from .position import Position, _deck_cards
+from .cards import DEALINGS, deck_cards
+from .contracts import CONTRACTS, NEEDS_TRUMP, callable_suits
+from .position import Position, position_json
+
+__all__ = ["callable_suits", "deck", "position_json", "random_contract", "random_deal",
+           "random_position"]
 
 
 def deck(game: str, n_seats: int = 4, short: bool = False):
-    """The cards dealt in ``game`` for ``n_seats`` players (``short``: Kurze Karte)."""
-    hand_size = {("schafkopf", 4): 6 if short else 8, ("jass", 4): 9, ("scharwenzel", 4): 8,
-                 ("scharwenzel", 6): 6, ("scharwenzel", 8): 4}[(game, n_seats)]
-    return _deck_cards(game, n_seats, hand_size)
+    """The cards dealt in ``game`` for ``n_seats`` players (``short``: Kurze Karte,
+    the dealing with the smaller hands)."""
+    sizes = sorted(DEALINGS[(game, n_seats)], reverse=True)
+    return deck_cards(game, n_seats, sizes[-1] if short else sizes[0])
 
 
 def random_deal(rng: random.Random, game: str, n_seats: int = 4, short: bool = False):
@@ -24,40 +26,10 @@ def random_deal(rng: random.Random, game: str, n_seats: int = 4, short: bool = F
     return [tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(n_seats)]
 
 
-def position_json(game: str, contract: str, deal, *, declarer: int = 0, leader: int = 0,
-                  trump: int | None = None, called: int | None = None, tout: bool = False,
-                  play=(), rules: dict | None = None) -> dict[str, Any]:
-    letters = SUIT_LETTERS[GAME_DECK[game]]
-    d: dict[str, Any] = {"game": game, "contract": contract, "declarer": declarer,
-                         "leader": leader, "deal": [" ".join(map(str, h)) for h in deal],
-                         "play": [str(c) for c in play]}
-    if trump is not None:
-        d["trump"] = letters[trump]
-    if called is not None:
-        d["called"] = letters[called]
-    if tout:
-        d["tout"] = True
-    if rules:
-        d["rules"] = rules
-    return d
-
-
 def random_contract(rng: random.Random, game: str) -> tuple[str, int | None]:
     contract = rng.choice(CONTRACTS[game])
     trump = rng.randrange(4) if (game, contract) in NEEDS_TRUMP else None
     return contract, trump
-
-
-def callable_suits(hand) -> list[int]:
-    """Suits whose Sau a Sauspiel declarer with ``hand`` may call (RULES.md Sauspiel)."""
-    names = {str(c) for c in hand}
-    out = []
-    for suit, letter in zip((0, 1, 3), "EGS"):
-        if letter + "A" in names:
-            continue
-        if any(letter + r in names for r in ("10", "K", "9", "8", "7")):
-            out.append(suit)
-    return out
 
 
 def random_position(rng: random.Random, game: str, contract: str | None = None, *,

@@ -3,23 +3,19 @@
 
 This is the boundary implementation: it replays and validates positions,
 explains illegal cards to users and drives the analysis layer.  The search
-has its own allocation-free copy of the same logic in ``_engine.pyx``; the
-two are cross-checked by the tests.
+has its own allocation-free copy of the same logic in the Cython move
+generator; the two are cross-checked by the tests.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SUIT_NAMES, Card, cards_of
+from .cards import SUIT_NAMES, Card, bits, cards_of, popcount
 from .contracts import PLAY_JASS_TRUMP, SCORE_TRICKS, TRUMP, ContractTable
 
 
 class IllegalPlay(ValueError):
     """A card that may not be played here; the message names the rule."""
-
-
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 @dataclass(frozen=True)
@@ -131,7 +127,7 @@ class GameState:
     def legal_mask(self) -> int:
         hand = self.hands[self.to_move]
         out = 0
-        for c in _bits(hand):
+        for c in bits(hand):
             if self.violation(c) is None:
                 out |= 1 << c
         return out
@@ -142,14 +138,7 @@ class GameState:
     # -- playing -----------------------------------------------------------
     def trick_winner_offset(self, cards: list[int]) -> int:
         """Position in ``cards`` of the card that wins (or currently wins) the trick."""
-        t = self.table
-        best = 0
-        for i in range(1, len(cards)):
-            a, b = cards[i], cards[best]
-            ka, kb = t.follow_class[a], t.follow_class[b]
-            if (ka == kb and t.strength[a] > t.strength[b]) or (ka == TRUMP and kb != TRUMP):
-                best = i
-        return best
+        return self.table.winning_offset(cards)
 
     def play(self, c: int) -> None:
         """Play card index ``c`` for the player to move; raises :class:`IllegalPlay`."""
@@ -178,13 +167,6 @@ class GameState:
         self.history.append((self.leader, list(cards), winner))
         self.leader = winner
         self.trick = []
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def party_total(state: GameState, seats: frozenset[int]) -> int:

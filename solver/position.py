@@ -8,12 +8,36 @@ that the rest of the code trusts it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import GAME_DECK, GERMAN, RANKS, SUIT_LETTERS, Card, CardError, card, parse_card
-from .contracts import CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, TRUMP, ContractTable, contract_table
+from .cards import (
+    DEALINGS,
+    GAME_DECK,
+    GERMAN,
+    SUIT_LETTERS,
+    Card,
+    CardError,
+    card,
+    deck_cards,
+    parse_card,
+    players_of,
+)
+from .contracts import (
+    CONTRACTS,
+    GAMES,
+    PARTY_ACROSS,
+    PARTY_ALTERNATE,
+    PARTY_CALLED,
+    TOUT_CONTRACTS,
+    Contract,
+    ContractKind,
+    ContractTable,
+    called_suit_problem,
+    contract_kind,
+    contract_table,
+)
 from .play import CalledSau, GameState, IllegalPlay, party_total
 
 HIDDEN = "?"
@@ -33,21 +57,8 @@ class PositionError(ValueError):
     """The position is malformed or impossible; the message is one line."""
 
 
-def _deck_cards(game: str, n_seats: int, hand_size: int) -> list[Card]:
-    """The full deck in play for this game, seat count and hand size."""
-    deck = GAME_DECK[game]
-    ranks = RANKS[deck]
-    if game == "schafkopf":
-        drop = ("7", "8") if hand_size == 6 else ()
-    elif game == "scharwenzel":
-        drop = ("6",) if n_seats in (4, 8) else ()
-    else:
-        drop = ()
-    return [card(s, r, deck) for s in range(4) for r in ranks if r not in drop]
-
-
 def deck_description(game: str, n_seats: int, hand_size: int) -> str:
-    n = len(_deck_cards(game, n_seats, hand_size))
+    n = len(deck_cards(game, n_seats, hand_size))
     if game == "schafkopf" and hand_size == 6:
         return "short deck (24 cards)"
     return f"{n}-card deck"
@@ -81,6 +92,16 @@ class Position:
             raise PositionError("a position must be a JSON object")
         return _parse(data, allow_hidden)
 
+    @classmethod
+    def build(cls, contract: Contract, deal: Sequence[Sequence[Card | str] | None], *, declarer: int = 0,
+              leader: int = 0, play: Sequence[Card | str] = (),
+              rules: Mapping[str, Any] | None = None) -> Position:
+        """A validated position of ``contract`` on ``deal`` (a hand of ``None`` is hidden)."""
+        data = position_json(contract.game, contract.name, deal, declarer=declarer, leader=leader,
+                             trump=contract.trump, called=contract.called, tout=contract.tout,
+                             play=play, rules=rules)
+        return _parse(data, allow_hidden=any(h is None for h in deal))
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this position; ``from_json(to_json())`` round-trips."""
         out: dict[str, Any] = {"game": self.game, "contract": self.contract}
@@ -89,7 +110,7 @@ class Position:
             out["trump"] = letters[self.trump]
         if self.called is not None:
             out["called"] = letters[self.called]
-        if self.game == "schafkopf" and self.contract in TOUT_CONTRACTS:
+        if self.kind.tout_allowed:
             out["tout"] = self.tout
         out["declarer"] = self.declarer
         out["leader"] = self.leader
@@ -121,18 +142,28 @@ class Position:
         return self.rules.get(key, RULE_DEFAULTS[key])
 
     @property
+    def kind(self) -> ContractKind:
+        """The contract's registry entry (its rules as data)."""
+        return contract_kind(self.game, self.contract)
+
+    @property
+    def spec(self) -> Contract:
+        """The contract as announced: kind, trump, called suit, Tout."""
+        return Contract(self.game, self.contract, self.trump, self.called, self.tout)
+
+    @property
     def table(self) -> ContractTable:
         return contract_table(self.game, self.contract, self.trump, self.tout)
 
     @property
     def scores_tricks(self) -> bool:
         """True where ``value`` counts tricks (Tout, Scharwenzel), not card points."""
-        return self.tout or self.game == "scharwenzel"
+        return self.spec.counts_tricks
 
     @property
     def partner(self) -> int | None:
         """Seat of the holder of the called Sau in a sauspiel."""
-        if self.contract != "sauspiel" or self.called is None:
+        if not self.kind.calls_sau or self.called is None:
             return None
         sau = card(self.called, "A", GERMAN)
         for seat, hand in enumerate(self.deal):
@@ -143,19 +174,20 @@ class Position:
     @property
     def declaring_party(self) -> frozenset[int]:
         """Seats whose result ``value`` reports (RULES.md / README "What a solve returns")."""
-        n, d = self.n_seats, self.declarer
-        if self.game == "jass":
+        n, d, party = self.n_seats, self.declarer, self.kind.party
+        if party == PARTY_ACROSS:
             return frozenset({d, (d + 2) % n})
-        if self.game == "scharwenzel":
+        if party == PARTY_ALTERNATE:
             return frozenset(s for s in range(n) if s % 2 == d % 2)
-        if self.contract == "sauspiel" and self.partner is not None:
-            return frozenset({d, self.partner})
+        partner = self.partner
+        if party == PARTY_CALLED and partner is not None:
+            return frozenset({d, partner})
         return frozenset({d})
 
     @property
     def maximizing_seats(self) -> frozenset[int]:
         """Seats that play to raise ``value`` (in ramsch: everyone but the declarer)."""
-        if self.contract == "ramsch":
+        if self.kind.against_all:
             return frozenset(range(self.n_seats)) - {self.declarer}
         return self.declaring_party
 
@@ -168,7 +200,7 @@ class Position:
             raise PositionError("the position has hidden hands; deal them before solving")
         hands = [sum(1 << c.index for c in h) for h in self.deal]
         called = None
-        if self.contract == "sauspiel":
+        if self.kind.calls_sau and self.called is not None and self.partner is not None:
             called = CalledSau(self.called, card(self.called, "A", GERMAN).index,
                                self.partner, int(self.rule("davonlaufen_min")))
         return GameState(self.table, hands, self.leader, called)
@@ -194,7 +226,7 @@ class Position:
         it asks whether the party takes every trick (the defenders are
         Schwarz).  An API-only form: JSON positions take "tout" only where
         a Tout may be announced."""
-        if self.game != "schafkopf" or self.contract == "ramsch":
+        if self.game != "schafkopf" or self.kind.against_all:
             raise ValueError("trick counting applies to Schafkopf party contracts")
         return replace(self, tout=True)
 
@@ -204,6 +236,27 @@ class Position:
 
 
 # ---------------------------------------------------------------------------
+def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] | None], *,
+                  declarer: int = 0, leader: int = 0, trump: int | None = None,
+                  called: int | None = None, tout: bool = False, play: Sequence[Card | str] = (),
+                  rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON object of a position (not validated: :meth:`Position.from_json` does that).
+    A hand of ``None`` is hidden ("?")."""
+    letters = SUIT_LETTERS[GAME_DECK[game]]
+    d: dict[str, Any] = {"game": game, "contract": contract, "declarer": declarer,
+                         "leader": leader, "deal": [HIDDEN if h is None else " ".join(map(str, h)) for h in deal],
+                         "play": [str(c) for c in play]}
+    if trump is not None:
+        d["trump"] = letters[trump]
+    if called is not None:
+        d["called"] = letters[called]
+    if tout:
+        d["tout"] = True
+    if rules:
+        d["rules"] = dict(rules)
+    return d
+
+
 def _suit(game: str, value: Any, what: str) -> int:
     letters = SUIT_LETTERS[GAME_DECK[game]]
     symbols = "♣♠♥♦"
@@ -236,24 +289,24 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     contract = data.get("contract")
     if contract not in CONTRACTS[game]:
         raise PositionError(f"unknown contract {contract!r} for {game} (contracts: {', '.join(CONTRACTS[game])})")
+    kind = contract_kind(game, contract)
     deck = GAME_DECK[game]
 
     trump = None
-    if (game, contract) in NEEDS_TRUMP:
+    if kind.needs_trump:
         if data.get("trump") is None:
             raise PositionError(f"{game} {contract} needs 'trump' (a suit letter)")
         trump = _suit(game, data["trump"], "trump")
     elif data.get("trump") is not None:
         # A redundant "trump": "H" in a sauspiel or ramsch (Herz is trump there) is harmless.
-        if not (game == "schafkopf" and contract in ("sauspiel", "ramsch")
-                and _suit(game, data["trump"], "trump") == 2):
+        if kind.fixed_trump is None or _suit(game, data["trump"], "trump") != kind.fixed_trump:
             raise PositionError(f"{game} {contract} takes no 'trump'")
 
     tout = data.get("tout", False)
     if not isinstance(tout, bool):
         raise PositionError(f"'tout' must be true or false, got {tout!r}")
-    if tout and not (game == "schafkopf" and contract in TOUT_CONTRACTS):
-        raise PositionError(f"no Tout in {game} {contract} (only solo, wenz, geier, farbwenz, farbgeier)")
+    if tout and not kind.tout_allowed:
+        raise PositionError(f"no Tout in {game} {contract} (only {', '.join(TOUT_CONTRACTS)})")
 
     rules = dict(RULE_DEFAULTS)
     given_rules = data.get("rules") or {}
@@ -273,7 +326,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if not isinstance(raw_deal, list) or not raw_deal:
         raise PositionError("'deal' must be a list with one string of cards per seat")
     n = len(raw_deal)
-    allowed = (4, 6, 8) if game == "scharwenzel" else (4,)
+    allowed = players_of(game)
     if n not in allowed:
         raise PositionError(f"{game} is played by {' or '.join(map(str, allowed))} players, the deal has {n} hands")
     deal: list[tuple[Card, ...] | None] = []
@@ -296,11 +349,12 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         detail = ", ".join(f"seat {s}: {len(h)}" for s, h in enumerate(deal) if h is not None)
         raise PositionError(f"hands of different sizes ({detail})")
     size = sizes.pop()
-    full = _deck_cards(game, n, size)
-    if size * n != len(full):
-        expect = {"schafkopf": "8 cards each (or 6 with the short deck)", "jass": "9 cards each"}.get(
-            game, {4: "8 cards each", 6: "6 cards each", 8: "4 cards each"}[n])
+    dealt = DEALINGS[(game, n)]
+    if size not in dealt:
+        usual, *other = dealt
+        expect = f"{usual} cards each" + "".join(f" (or {k} with the short deck)" for k in other)
         raise PositionError(f"{game} with {n} players deals {expect}, got {size}")
+    full = deck_cards(game, n, size)
     in_deck = set(full)
     seen: dict[Card, int] = {}
     for seat, h in enumerate(deal):
@@ -319,21 +373,14 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     leader = _seat(data, "leader", n)
 
     called = None
-    if contract == "sauspiel":
+    if kind.calls_sau:
         if data.get("called") is None:
             raise PositionError("a sauspiel needs 'called' (E, G or S: the suit of the called Sau)")
         called = _suit(game, data["called"], "called")
-        if called == 2:
-            raise PositionError("the Herz Sau cannot be called: Herz is trump in a sauspiel")
-        sau = card(called, "A", GERMAN)
         dh = deal[declarer]
-        if dh is not None:
-            if sau in dh:
-                raise PositionError(f"the declarer holds the called Sau {sau} himself")
-            table = contract_table(game, contract, None)
-            if not any(c.suit == called and table.follow_class[c.index] != TRUMP for c in dh):
-                raise PositionError(f"the declarer has no card of the called suit {SUIT_LETTERS[deck][called]} "
-                                    "(he must hold one to call its Sau)")
+        problem = called_suit_problem(dh or (), called) if dh is not None or called == 2 else None
+        if problem:
+            raise PositionError(problem)
     elif data.get("called") is not None:
         raise PositionError(f"only a sauspiel calls a Sau ('called' given for {contract})")
 
@@ -367,7 +414,7 @@ def _check_hidden_play(pos: Position) -> None:
     """With hidden hands only the visible facts can be checked here; the
     analysis layer replays the play against each sampled deal.  Who played
     each card follows from the cards alone (trick winners need no hands)."""
-    deck = set(_deck_cards(pos.game, pos.n_seats, pos.hand_size))
+    deck = set(deck_cards(pos.game, pos.n_seats, pos.hand_size))
     owner = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
     table = pos.table
     st = GameState(table, [0] * pos.n_seats, pos.leader)

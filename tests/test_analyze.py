@@ -188,7 +188,7 @@ def test_levels_agree_with_exact_values():
     for i in range(12):
         deal = sampler.sample(0, i)
         for spec in specs:
-            pos = spec.position(deal, 0, 0)
+            pos = Position.build(spec, deal, declarer=0, leader=0)
             level, payout, _ = _outcome(solver, job, pos, {})
             seen.add(Level(level))
             tricks = solver.value(tricks_position(pos))
