@@ -2,6 +2,8 @@
 deals (needs the optional ``plot`` extra, matplotlib)."""
 from __future__ import annotations
 
+from stichfest.contracts import contract_kind
+
 from .errors import InputError
 from .evaluate import HandAnalysis
 
@@ -34,10 +36,11 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
     if by_payout:
         rows = analysis.results[:MAX_PANELS]
     # Bin edges fall on the thresholds (31, 61, 91 and 0 alone; 79), so no bar straddles one.
+    lines = contract_kind(analysis.game, rows[0].spec.name).thresholds if rows else ()
     if analysis.game == "schafkopf":
-        edges, lines, unit = range(-4, 122, 5), (31, 61, 91), "card points of the declaring party"
+        edges, unit = range(-4, 122, 5), "card points of the declaring party"
     elif analysis.game == "jass":
-        edges, lines, unit = range(-1, 269, 10), (79,), "points of the declaring team"
+        edges, unit = range(-1, 269, 10), "points of the declaring team"
     else:
         edges, lines, unit = [k - 0.5 for k in range(len(analysis.hand) + 2)], (), "tricks of the declaring party"
     fig, axes = plt.subplots(len(rows), 1, sharex=True, squeeze=False,

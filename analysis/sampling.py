@@ -30,8 +30,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial
 
-from stichfest.cards import GAME_DECK, GERMAN, SUIT_LETTERS, Card, card, parse_card
-from stichfest.contracts import PLAY_JASS_TRUMP, TRUMP
+from stichfest.cards import (
+    DEALINGS,
+    GAME_DECK,
+    GERMAN,
+    SUIT_LETTERS,
+    Card,
+    card,
+    dealings_for_hand,
+    deck_cards,
+    parse_card,
+)
+from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, called_suit_problem
 from stichfest.deals import deck
 from stichfest.play import GameState, IllegalPlay
 from stichfest.position import Position
@@ -60,15 +70,15 @@ def sample_rng(seed: int, index: int) -> random.Random:
 
 def deal_shape(game: str, hand_size: int) -> tuple[int, bool]:
     """``(players, short deck)`` implied by the size of one hand in ``game``."""
-    shapes = {"schafkopf": {8: (4, False), 6: (4, True)}, "jass": {9: (4, False)},
-              "scharwenzel": {8: (4, False), 6: (6, False), 4: (8, False)}}
-    if game not in shapes:
-        raise InputError(f"unknown game {game!r} (games: {', '.join(shapes)})")
-    if hand_size not in shapes[game]:
+    if game not in GAMES:
+        raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    found = dealings_for_hand(game, hand_size)
+    if not found:
         expect = {"schafkopf": "8 cards (6 with the short deck)", "jass": "9 cards",
                   "scharwenzel": "8, 6 or 4 cards (4, 6 or 8 players)"}[game]
         raise InputError(f"a {game} hand has {expect}, got {hand_size}")
-    return shapes[game][hand_size]
+    n_seats, size = found[0]
+    return n_seats, size != max(DEALINGS[(game, n_seats)])
 
 
 # ---------------------------------------------------------------------------
@@ -198,7 +208,7 @@ class DealSampler:
         """During play: the hands given in ``pos`` are known, the ``"?"`` hands
         are sampled consistently with the cards played so far."""
         n, table = pos.n_seats, pos.table
-        cards = deck(pos.game, n, pos.game == "schafkopf" and pos.hand_size == 6)
+        cards = deck_cards(pos.game, n, pos.hand_size)
         played: list[set[Card]] = [set() for _ in range(n)]
         forbidden: list[set[Card]] = [set() for _ in range(n)]
         holder_of = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
@@ -217,7 +227,7 @@ class DealSampler:
         # A void speaks of the cards a seat still holds: the ones seen are accounted for.
         seen = set(holder_of) | {c for p in played for c in p}
         forbidden = [f - seen for f in forbidden]
-        if pos.contract == "sauspiel" and pos.deal[pos.declarer] is None:
+        if pos.kind.calls_sau and pos.called is not None and pos.deal[pos.declarer] is None:
             forbidden[pos.declarer].add(card(pos.called, "A", GERMAN))
         return cls._build(cards, n, pos.hand_size, list(pos.deal), played, forbidden, constraints,
                           PlayConsistency(pos))
@@ -281,11 +291,7 @@ class DealSampler:
         caps = tuple(self.slots[s] for s in self.hidden)
         for group, (allowed, cards) in enumerate(self.groups):
             options = self._options[(group, caps)]
-            pick = rng.randrange(sum(w for _, _, w in options))
-            for split, rest, w in options:
-                if pick < w:
-                    break
-                pick -= w
+            split, rest = _weighted_choice(options, rng.randrange(sum(w for _, _, w in options)))
             shuffled = list(cards)
             rng.shuffle(shuffled)
             at = 0
@@ -376,11 +382,8 @@ class PlayConsistency:
 
     def __call__(self, deal: Deal) -> bool:
         pos = self.pos.with_deal(deal)
-        if pos.contract == "sauspiel":
-            hand = deal[pos.declarer]
-            table = pos.table
-            if card(pos.called, "A", GERMAN) in hand or not any(
-                    c.suit == pos.called and table.follow_class[c.index] != TRUMP for c in hand):
+        if pos.kind.calls_sau and pos.called is not None:
+            if called_suit_problem(deal[pos.declarer], pos.called) is not None:
                 return False
         if not pos.play:
             return True
@@ -391,3 +394,13 @@ class PlayConsistency:
         except IllegalPlay:
             return False
         return True
+
+
+def _weighted_choice(options: Sequence[tuple[tuple[int, ...], tuple[int, ...], int]],
+                     pick: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``(split, rest)`` of ``options`` whose weight interval holds ``pick``."""
+    for split, rest, w in options:
+        if pick < w:
+            return split, rest
+        pick -= w
+    raise AssertionError("pick beyond the total weight")

@@ -99,11 +99,12 @@ class Tariff:
     def to_json(self) -> dict[str, int]:
         return asdict(self)
 
-    def base(self, contract: str) -> int:
-        return getattr(self, contract)
+    def base(self, tariff_key: str) -> int:
+        """The base value of a contract (its registry entry's ``tariff_key``)."""
+        return int(getattr(self, tariff_key))
 
-    def laufende_from(self, contract: str) -> int:
-        return getattr(self, f"laufende_from_{contract}")
+    def laufende_from(self, tariff_key: str) -> int:
+        return int(getattr(self, f"laufende_from_{tariff_key}"))
 
 
 def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff:
@@ -162,7 +163,7 @@ def paid_laufende(tariff: Tariff, pos: Position) -> int:
     """The Laufende that are paid: 0 below the tariff's minimum (RULES.md: from 3
     in Sauspiel/Solo, from 2 in Wenz/Geier/Farbwenz/Farbgeier)."""
     run = laufende(pos)
-    return run if run >= tariff.laufende_from(pos.contract) else 0
+    return run if run >= tariff.laufende_from(pos.spec.tariff_key) else 0
 
 
 def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
@@ -170,7 +171,7 @@ def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
 
     Tout: ``tout_factor * (base + Laufende)``, won only at ``WON_SCHWARZ``
     (every trick), no Schneider or Schwarz on top."""
-    game = tariff.base(pos.contract) + tariff.laufender * paid_laufende(tariff, pos)
+    game = tariff.base(pos.spec.tariff_key) + tariff.laufender * paid_laufende(tariff, pos)
     if pos.tout:
         game *= tariff.tout_factor
         won = level == Level.WON_SCHWARZ
@@ -180,7 +181,7 @@ def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
             game += tariff.schneider
         if level in (Level.LOST_SCHWARZ, Level.WON_SCHWARZ):
             game += tariff.schwarz
-    payers = 1 if pos.contract == "sauspiel" else pos.n_seats - 1
+    payers = 1 if pos.kind.paid_by_one else pos.n_seats - 1
     return game * payers if won else -game * payers
 
 
@@ -205,8 +206,7 @@ def jass_level(value: int) -> Level:
 
 
 def jass_factor(tariff: Tariff, pos: Position) -> int:
-    key = pos.contract if pos.contract != "trump" else "CSHD"[pos.trump]
-    return getattr(tariff, f"jass_factor_{key}")
+    return tariff.base(pos.spec.tariff_key)
 
 
 def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int]) -> int:
@@ -240,7 +240,7 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     Left out: "für die ersten" and the announced Tout (see README)."""
     if level == Level.DRAW:
         return 0
-    game = tariff.scharwenzel_game_clubs if pos.trump == 0 else tariff.scharwenzel_game
+    game = tariff.base(pos.spec.tariff_key)
     ours = pos.declaring_party
     winners = ours if level >= Level.WON else frozenset(range(pos.n_seats)) - ours
     if level in (Level.WON_SCHWARZ, Level.LOST_SCHWARZ):
