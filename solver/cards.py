@@ -3,10 +3,10 @@
 Every game uses one card index layout, ``suit * 9 + rank``, so that any
 deck (32 or 36 cards) fits a 64-bit mask and the search needs no per-game
 index translation.  Ranks are numbered in the order they are printed in
-RULES.md's notation table; that order carries no trick-taking meaning (the
+docs/rules.md's notation table; that order carries no trick-taking meaning (the
 contract tables in :mod:`stichfest.contracts` give that).
 
-Notation (RULES.md, "Card notation"): suit letter + rank, e.g. ``EO``,
+Notation (docs/rules.md, "Card notation"): suit letter + rank, e.g. ``EO``,
 ``H10``, ``CJ``.  Parsers also take lower case, ``Z``/``X`` for the
 Schafkopf ten and the suit symbols (♣=E, ♠=G, ♥=H, ♦=S for Schafkopf;
 ♣=C, ♠=S, ♥=H, ♦=D for the French deck).
@@ -78,7 +78,7 @@ def card(suit: int, rank: str, deck: str = GERMAN) -> Card:
 
 
 def parse_card(text: str, deck: str = GERMAN) -> Card:
-    """Parse one card in the notation of RULES.md.
+    """Parse one card in the notation of docs/rules.md.
 
     >>> str(parse_card("hz"))
     'H10'

@@ -123,6 +123,7 @@ def _schafkopf(contract: str, trump: int | None, tout: bool) -> ContractTable:
     unters = [card(s, "U", g).index for s in range(4)]
     if contract in ("sauspiel", "ramsch"):
         trump = 2  # Herz
+    suit_order: tuple[str, ...]
     if contract in ("sauspiel", "ramsch", "solo"):
         high, suit_order = obers + unters, ("A", "10", "K", "9", "8", "7")
     elif contract in ("wenz", "farbwenz"):
@@ -130,7 +131,7 @@ def _schafkopf(contract: str, trump: int | None, tout: bool) -> ContractTable:
     else:  # geier, farbgeier
         high, suit_order = obers, ("A", "10", "K", "U", "9", "8", "7")
     trumps = list(high)
-    plain = []
+    plain: list[tuple[str, ...]] = []
     for s in range(4):
         if trump == s:
             trumps += [card(s, r, g).index for r in suit_order]
@@ -145,8 +146,9 @@ def _schafkopf(contract: str, trump: int | None, tout: bool) -> ContractTable:
 
 def _jass(contract: str, trump: int | None) -> ContractTable:
     f = FRENCH
-    natural = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+    natural: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
     if contract == "trump":
+        assert trump is not None
         trumps = [card(trump, r, f).index for r in ("J", "9", "A", "K", "Q", "10", "8", "7", "6")]
         plain = [() if s == trump else natural for s in range(4)]
         return _build("jass", contract, trump, False, f, trumps, plain,
@@ -170,7 +172,7 @@ def _scharwenzel(trump: int) -> ContractTable:
     trumps += [card(s, "J", f).index for s in range(4)]
     red_order = ("A", "K", "Q", "10", "9", "8", "7", "6")
     black_order = ("A", "K", "10", "9", "8", "7", "6")
-    plain = []
+    plain: list[tuple[str, ...]] = []
     for s in range(4):
         order = red_order if s in (2, 3) else black_order
         if s == trump:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from .cards import DEALINGS, deck_cards
+from .cards import DEALINGS, Card, deck_cards
 from .contracts import CONTRACTS, NEEDS_TRUMP, callable_suits
 from .position import Position, position_json
 
@@ -11,14 +12,15 @@ __all__ = ["callable_suits", "deck", "position_json", "random_contract", "random
            "random_position"]
 
 
-def deck(game: str, n_seats: int = 4, short: bool = False):
+def deck(game: str, n_seats: int = 4, short: bool = False) -> list[Card]:
     """The cards dealt in ``game`` for ``n_seats`` players (``short``: Kurze Karte,
     the dealing with the smaller hands)."""
     sizes = sorted(DEALINGS[(game, n_seats)], reverse=True)
     return deck_cards(game, n_seats, sizes[-1] if short else sizes[0])
 
 
-def random_deal(rng: random.Random, game: str, n_seats: int = 4, short: bool = False):
+def random_deal(rng: random.Random, game: str, n_seats: int = 4,
+                short: bool = False) -> list[tuple[Card, ...]]:
     """A uniformly random deal: one tuple of cards per seat, each sorted."""
     cards = deck(game, n_seats, short)
     rng.shuffle(cards)
@@ -34,7 +36,7 @@ def random_contract(rng: random.Random, game: str) -> tuple[str, int | None]:
 
 def random_position(rng: random.Random, game: str, contract: str | None = None, *,
                     n_seats: int = 4, short: bool = False, tout: bool | None = None,
-                    played: int = 0, rules: dict | None = None) -> Position:
+                    played: int = 0, rules: dict[str, Any] | None = None) -> Position:
     """A random legal position: random deal, declarer and leader, then ``played``
     random legal cards.  Sauspiel deals are redrawn until the declarer can call."""
     while True:

@@ -20,7 +20,7 @@ class IllegalPlay(ValueError):
 
 @dataclass(frozen=True)
 class CalledSau:
-    """Sauspiel partnership data (RULES.md, "Sauspiel")."""
+    """Sauspiel partnership data (docs/rules.md, "Sauspiel")."""
 
     suit: int
     sau: int  # card index of the called Sau
@@ -92,14 +92,14 @@ class GameState:
         if not hand >> c & 1:
             return "the card is not in that hand"
         called = self.called if self.called is not None and not self.called_suit_led else None
-        holder = called is not None and seat == called.holder
+        holder = called if called is not None and seat == called.holder else None
         if not self.trick:
-            if holder and t.follow_class[c] == called.suit and c != called.sau:
-                have = popcount(hand & self.class_masks[called.suit])
-                if have < called.davonlaufen_min:
-                    return (f"the holder of the called Sau may lead {self.class_name(called.suit)} "
+            if holder is not None and t.follow_class[c] == holder.suit and c != holder.sau:
+                have = popcount(hand & self.class_masks[holder.suit])
+                if have < holder.davonlaufen_min:
+                    return (f"the holder of the called Sau may lead {self.class_name(holder.suit)} "
                             f"only with the Sau until the suit has been led (davonlaufen needs "
-                            f"{called.davonlaufen_min} cards of it, he has {have})")
+                            f"{holder.davonlaufen_min} cards of it, he has {have})")
             return None
         led = t.follow_class[self.trick[0]]
         follow = hand & self.class_masks[led]
@@ -117,10 +117,10 @@ class GameState:
                 return "must play trump on a trump lead (only a lone Buur is never forced)"
         elif follow and k != led:
             return f"must follow {self.class_name(led)}"
-        if holder:
-            if led == called.suit and c != called.sau:
+        if holder is not None:
+            if led == holder.suit and c != holder.sau:
                 return "the holder of the called Sau must play it when its suit is led"
-            if led != called.suit and c == called.sau and popcount(hand) > 1:
+            if led != holder.suit and c == holder.sau and popcount(hand) > 1:
                 return "the called Sau may not be discarded before its suit has been led (except in the last trick)"
         return None
 

@@ -21,6 +21,7 @@ from .cards import (
     CardError,
     card,
     deck_cards,
+    mask_of,
     parse_card,
     players_of,
 )
@@ -42,7 +43,7 @@ from .play import CalledSau, GameState, IllegalPlay, party_total
 
 HIDDEN = "?"
 
-#: Rule variants a position may switch on (RULES.md "variant"), with defaults.
+#: Rule variants a position may switch on (docs/rules.md "variant"), with defaults.
 RULE_DEFAULTS: dict[str, Any] = {
     "davonlaufen_min": 4,  # Sauspiel: cards of the called suit needed to run away
     "weis_four_low_zero": False,  # Jass: four 6s/7s/8s are worth 0
@@ -173,7 +174,7 @@ class Position:
 
     @property
     def declaring_party(self) -> frozenset[int]:
-        """Seats whose result ``value`` reports (RULES.md / README "What a solve returns")."""
+        """Seats whose result ``value`` reports (docs/rules.md / README "What a solve returns")."""
         n, d, party = self.n_seats, self.declarer, self.kind.party
         if party == PARTY_ACROSS:
             return frozenset({d, (d + 2) % n})
@@ -196,9 +197,9 @@ class Position:
         return self.table.match_bonus
 
     def initial_state(self) -> GameState:
-        if any(h is None for h in self.deal):
+        hands = [mask_of(h) for h in self.deal if h is not None]
+        if len(hands) != self.n_seats:
             raise PositionError("the position has hidden hands; deal them before solving")
-        hands = [sum(1 << c.index for c in h) for h in self.deal]
         called = None
         if self.kind.calls_sau and self.called is not None and self.partner is not None:
             called = CalledSau(self.called, card(self.called, "A", GERMAN).index,
@@ -230,7 +231,7 @@ class Position:
             raise ValueError("trick counting applies to Schafkopf party contracts")
         return replace(self, tout=True)
 
-    def with_deal(self, deal) -> Position:
+    def with_deal(self, deal: Sequence[tuple[Card, ...] | None]) -> Position:
         return Position(self.game, self.contract, self.declarer, self.leader, tuple(deal),
                         self.play, self.trump, self.called, self.tout, self.rules)
 

@@ -73,7 +73,7 @@ class Solver:
     def __init__(self, tt_bits: int | None = None) -> None:
         self._fixed_bits = tt_bits
         self.engine = Engine(tt_bits or TT_BITS["schafkopf"])
-        self._loaded: tuple | None = None
+        self._loaded: tuple[Any, ...] | None = None
         self._nodes_before = 0  # searched by the tables this solver has replaced
 
     @property

@@ -1,4 +1,4 @@
-"""Jass Weis (melds) and Stöck, from the dealt hands (RULES.md, "Weis").
+"""Jass Weis (melds) and Stöck, from the dealt hands (docs/rules.md, "Weis").
 
 Only the team holding the best single Weis writes Weis, and then all of
 its Weis.  Ties between single Weis are broken, in this order, by points,
@@ -8,8 +8,11 @@ comes first in playing order from the leader.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
 
 if TYPE_CHECKING:
     from .position import Position
@@ -35,11 +38,11 @@ class Weis:
         return self.suit is not None
 
 
-def _natural(card) -> tuple[int, int]:
+def _natural(card: Card) -> tuple[int, int]:
     return card.suit, NATURAL.index(card.rank)
 
 
-def melds(seat: int, hand, rules) -> list[Weis]:
+def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[Weis]:
     """Every Weis in one hand (before the Kreuzweis choice)."""
     have = {_natural(c) for c in hand}
     cap = rules("weis_sequence_cap")
@@ -78,7 +81,7 @@ def _best_disjoint(ms: list[Weis]) -> list[Weis]:
     """Without Kreuzweis: the disjoint selection worth most."""
     best: tuple[int, list[Weis]] = (0, [])
 
-    def go(i: int, used: frozenset, chosen: list[Weis], pts: int) -> None:
+    def go(i: int, used: frozenset[tuple[int, int]], chosen: list[Weis], pts: int) -> None:
         nonlocal best
         if pts > best[0]:
             best = (pts, list(chosen))
@@ -92,12 +95,12 @@ def _best_disjoint(ms: list[Weis]) -> list[Weis]:
     return best[1]
 
 
-def hand_weis(seat: int, hand, rules) -> list[Weis]:
+def hand_weis(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[Weis]:
     ms = melds(seat, hand, rules)
     return _maximal(ms) if rules("weis_kreuzweis") else _best_disjoint(ms)
 
 
-def weis_rank(w: Weis, pos: Position) -> tuple:
+def weis_rank(w: Weis, pos: Position) -> tuple[int, int, int, int, int]:
     """Sort key of a single Weis: larger is better."""
     sequence_first = 0 if pos.rule("weis_four_beats_sequence") else 1
     kind = sequence_first if w.is_sequence else 1 - sequence_first
@@ -118,7 +121,7 @@ def jass_weis(pos: Position) -> tuple[list[int], list[int]]:
         team = best.seat % 2
         weis[team] = mult * sum(w.points for w in all_weis if w.seat % 2 == team)
     stoeck = [0, 0]
-    if pos.contract == "trump":
+    if pos.contract == "trump" and pos.trump is not None:
         for seat, hand in enumerate(pos.deal):
             if hand is not None:
                 names = {str(c) for c in hand}
