@@ -270,6 +270,11 @@ def _suit(game: str, value: Any, what: str) -> int:
     raise PositionError(f"unknown {what} suit {value!r} for {game} (suits: {' '.join(letters)})")
 
 
+def _name(value: Any) -> Any:
+    """Game and contract names are taken in any case (``"Wenz"``, ``"SCHAFKOPF"``)."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
 def _seat(data: Mapping[str, Any], key: str, n: int) -> int:
     if key not in data:
         raise PositionError(f"missing {key!r} (a seat 0..{n - 1})")
@@ -284,10 +289,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
-    game = data.get("game")
+    game = _name(data.get("game"))
     if game not in GAMES:
         raise PositionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    contract = data.get("contract")
+    contract = _name(data.get("contract"))
     if contract not in CONTRACTS[game]:
         raise PositionError(f"unknown contract {contract!r} for {game} (contracts: {', '.join(CONTRACTS[game])})")
     kind = contract_kind(game, contract)
@@ -332,7 +337,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         raise PositionError(f"{game} is played by {' or '.join(map(str, allowed))} players, the deal has {n} hands")
     deal: list[tuple[Card, ...] | None] = []
     for seat, text in enumerate(raw_deal):
-        if allow_hidden and isinstance(text, str) and text.strip() == HIDDEN:
+        if isinstance(text, str) and text.strip() == HIDDEN:
+            if not allow_hidden:
+                raise PositionError(f"seat {seat}'s hand is hidden ('?'): solving needs every hand "
+                                    "(stichfest analyze takes hidden hands and samples them)")
             deal.append(None)
             continue
         if not isinstance(text, (str, list)):
@@ -412,13 +420,22 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
 
 
 def _check_hidden_play(pos: Position) -> None:
-    """With hidden hands only the visible facts can be checked here; the
-    analysis layer replays the play against each sampled deal.  Who played
-    each card follows from the cards alone (trick winners need no hands)."""
+    """With hidden hands only what the known cards show can be checked here;
+    the analysis layer replays the play against each sampled deal.
+
+    The play is replayed with the known hands as dealt and each hidden hand
+    holding just the card it plays, at the moment it plays it: every rule
+    is then checked for the known seats (following, the called Sau's rules
+    when its holder is known), and a hidden seat is never blamed for a
+    card its unseen cards might make legal."""
     deck = set(deck_cards(pos.game, pos.n_seats, pos.hand_size))
     owner = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
-    table = pos.table
-    st = GameState(table, [0] * pos.n_seats, pos.leader)
+    called = None
+    if pos.kind.calls_sau and pos.called is not None and pos.partner is not None:
+        called = CalledSau(pos.called, card(pos.called, "A", GERMAN).index, pos.partner,
+                           int(pos.rule("davonlaufen_min")))
+    hands = [0 if h is None else mask_of(h) for h in pos.deal]
+    st = GameState(pos.table, hands, pos.leader, called)
     for i, c in enumerate(pos.play):
         seat = st.to_move
         if c not in deck:
@@ -427,7 +444,9 @@ def _check_hidden_play(pos: Position) -> None:
             raise PositionError(f"play[{i}]: card {c} is played twice")
         if owner.get(c, seat) != seat:
             raise PositionError(f"play[{i}]: card {c} is played by seat {seat} but dealt to seat {owner[c]}")
-        st.trick.append(c.index)
-        if len(st.trick) == pos.n_seats:
-            winner = (st.leader + st.trick_winner_offset(st.trick)) % pos.n_seats
-            st.leader, st.trick = winner, []
+        if pos.deal[seat] is None:
+            st.hands[seat] = 1 << c.index
+        try:
+            st.play(c.index)
+        except IllegalPlay as e:
+            raise PositionError(f"illegal card {c} by seat {seat} at play[{i}]: {e}") from None
