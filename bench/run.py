@@ -1,9 +1,34 @@
 """Print the solver's speed table: ``python bench/run.py [--deals N] [--seed S]``.
 
-One core, one thread, fixed-seed deal sets (bench/deals.py), every query
-from the opening lead.  Times are per solve; nodes are search nodes (card
-plays) per solve.  With the optional ``bench`` extra (endplay, which
-bundles DDS) the same run times DDS on 32-card bridge deals.
+One core, one thread, fixed-seed deal sets (bench/deal_sets.py), every
+query from the opening lead.  Times are per solve; nodes are search nodes
+(card plays) per solve.  With the optional ``bench`` extra (endplay, which
+bundles DDS) the same run times DDS's ``solve_board`` on 32-card bridge
+deals, and every row is also given as a multiple of that time ("vs DDS":
+the ratio stays comparable across machines and machine load, which the
+milliseconds do not).
+
+Options:
+
+- ``--only TEXT``: only the rows whose deal set or query contains TEXT
+  (repeatable), e.g. ``--only jass --only ramsch``.
+- ``--counters``: after each row, the search counters per solve (table
+  probes and the share that ended the node, cutoffs and the share the first
+  move tried made -- the ordering's quality --, moves skipped by the
+  touching-card bound).
+- ``--signature``: print ``nodes: N``, the sum of search nodes over a
+  small fixed deal set covering every game, contract and seat count
+  (``deal_sets.signature_positions``, each solved with value, every card's
+  value and a line of play, on one table of fixed size), as chess engines
+  do (Stockfish's ``bench``).  Any change to the search's bounds, ordering
+  or table changes it; a pure refactoring does not.  About 10 s.
+- ``--check-signature``: the same, compared with bench/signature.txt; exits
+  1 with a one-line message on a mismatch.  Update the file (and say so,
+  old -> new, in the commit message) with every change of the search.
+
+Run it as a script from anywhere (``python bench/run.py``): Python puts
+bench/ first on sys.path, so the sibling module ``deal_sets`` imports
+without path set-up.  ``stichfest`` must be installed (``pip install -e .``).
 """
 from __future__ import annotations
 
@@ -14,30 +39,60 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
+from deal_sets import (
+    SCHAFKOPF_CONTRACTS,
+    jass_deals,
+    schafkopf_deals,
+    scharwenzel_deals,
+    schieber_deals,
+    signature_positions,
+)
 
-from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
-
-from stichfest import Solver  # noqa: E402
-from stichfest.search import TT_BITS  # noqa: E402
+from stichfest import Solver
+from stichfest.search import TT_BITS
 
 TARGET_MS = {"value": 10.0, "reaches 61": 1.0, "value+moves": 20.0, "tout": 0.5,
-             "scharwenzel value": 0.5, "jass value": 30.0}
+             "scharwenzel value": 0.5, "jass value": 30.0, "jass value+moves": 300.0}
+
+#: The signature's table: fixed here, not taken from search.TT_BITS, so the
+#: number does not move when the default sizes do (2**18 buckets, 16 MiB).
+SIGNATURE_TT_BITS = 18
+SIGNATURE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "signature.txt")
+
+COUNTERS = ("tt_probes", "tt_hits", "cutoffs", "first_move_cutoffs", "twin_prunes")
+
+
+def _counters(solver: Solver) -> tuple[object, dict[str, int]]:
+    return solver.engine, solver.engine.counters()
+
+
+def _counter_delta(solver: Solver, before: tuple[object, dict[str, int]]) -> dict[str, int]:
+    engine, start = before
+    now = solver.engine.counters()
+    if solver.engine is not engine:  # the solver made a table of another size
+        return now
+    return {k: now[k] - start[k] for k in now}
 
 
 def measure(solver: Solver, positions, query) -> dict:
     times, nodes = [], []
+    counters = dict.fromkeys(COUNTERS, 0)
     for pos in positions:
         n0 = solver.nodes
+        before = _counters(solver)
         t0 = time.perf_counter()
         query(solver, pos)
         times.append(time.perf_counter() - t0)
         nodes.append(solver.nodes - n0)
+        for k, v in _counter_delta(solver, before).items():
+            if k in counters:
+                counters[k] += v
     times.sort()
     total = sum(times)
     return {"n": len(times), "mean": 1e3 * total / len(times), "median": 1e3 * statistics.median(times),
             "p90": 1e3 * times[int(0.9 * (len(times) - 1))], "max": 1e3 * times[-1],
-            "nodes": sum(nodes) / len(nodes), "nps": sum(nodes) / total if total else 0.0}
+            "nodes": sum(nodes) / len(nodes), "nps": sum(nodes) / total if total else 0.0,
+            "counters": counters}
 
 
 QUERIES = {
@@ -48,31 +103,59 @@ QUERIES = {
 }
 
 
-def rows(n_deals: int, seed: int):
+def rows(n_deals: int, seed: int, wanted=None):
+    """(deal set, query label, measurement) for every row ``wanted`` keeps,
+    measured one by one (a long table prints as it goes)."""
     solver = Solver()
+    n_jass = max(10, n_deals // 2)
+    table = []
     for contract in SCHAFKOPF_CONTRACTS:
-        deals = schafkopf_deals(contract, n_deals, seed)
         for q in ("value", "reaches 61", "value+moves"):
-            if contract == "ramsch" and q == "reaches 61":
-                continue
-            yield f"schafkopf {contract}", q, measure(solver, deals, QUERIES[q])
-    yield "schafkopf solo (random deals)", "value", measure(
-        solver, schafkopf_deals("solo", n_deals, seed, announced=False), QUERIES["value"])
+            if not (contract == "ramsch" and q == "reaches 61"):
+                table.append((f"schafkopf {contract}", q, q,
+                              lambda c=contract: schafkopf_deals(c, n_deals, seed)))
+    table.append(("schafkopf solo (random deals)", "value", "value",
+                  lambda: schafkopf_deals("solo", n_deals, seed, announced=False)))
     for contract in ("solo", "wenz"):
-        deals = schafkopf_deals(contract, n_deals, seed, tout=True)
-        yield f"schafkopf {contract} tout", "tout", measure(solver, deals, QUERIES["tout"])
-    yield "scharwenzel 4p", "scharwenzel value", measure(
-        solver, scharwenzel_deals(n_deals, seed), QUERIES["value"])
-    yield "jass trump", "jass value", measure(solver, jass_deals(max(10, n_deals // 2), seed),
-                                              QUERIES["value"])
+        table.append((f"schafkopf {contract} tout", "tout", "tout",
+                      lambda c=contract: schafkopf_deals(c, n_deals, seed, tout=True)))
+    table.append(("scharwenzel 4p", "scharwenzel value", "value", lambda: scharwenzel_deals(n_deals, seed)))
+    table.append(("jass trump", "jass value", "value", lambda: jass_deals(n_jass, seed)))
+    table.append(("jass schieber (mode chosen)", "jass value", "value", lambda: schieber_deals(n_jass, seed)))
+    table.append(("jass schieber (mode chosen)", "jass value+moves", "value+moves",
+                  lambda: schieber_deals(n_jass, seed)))
+    made: dict = {}  # deal sets are made once and shared by their rows
+    for name, label, query, deals in table:
+        if wanted is not None and not wanted(name, label):
+            continue
+        if name not in made:
+            made[name] = deals()
+        yield name, label, measure(solver, made[name], QUERIES[query])
+
+
+def signature() -> int:
+    """Search nodes over the signature set (see the module docstring)."""
+    solver = Solver(tt_bits=SIGNATURE_TT_BITS)
+    total = 0
+    for pos in signature_positions():
+        n0 = solver.nodes
+        solver.solve(pos)
+        total += solver.nodes - n0
+    return total
+
+
+def expected_signature() -> int:
+    with open(SIGNATURE_FILE) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                return int(line.removeprefix("nodes:").strip())
+    raise ValueError(f"no number in {SIGNATURE_FILE}")
 
 
 def dds_row(n_deals: int, seed: int):
     try:
-        from endplay.dds import (
-            calc_dd_table,  # noqa: F401
-            solve_board,
-        )
+        from endplay.dds import solve_board
         from endplay.types import Deal
     except ImportError:
         return None
@@ -94,15 +177,34 @@ def dds_row(n_deals: int, seed: int):
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=100, help="deals per row (default 100)")
+    ap.add_argument("--deals", type=int, default=100, help="deals per row (default 100; Jass rows half, >= 10)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", action="append", metavar="TEXT",
+                    help="only rows whose deal set or query contains TEXT (repeatable)")
+    ap.add_argument("--counters", action="store_true", help="print the search counters of each row")
+    ap.add_argument("--signature", action="store_true", help="print the node signature and exit")
+    ap.add_argument("--check-signature", action="store_true",
+                    help="compare the node signature with bench/signature.txt, exit 1 on a mismatch")
     args = ap.parse_args(argv)
+    if args.signature or args.check_signature:
+        got = signature()
+        if args.signature:
+            print(f"nodes: {got}")
+        if args.check_signature:
+            want = expected_signature()
+            if got != want:
+                sys.exit(f"node signature mismatch: {got} nodes, bench/signature.txt expects {want}")
+            print(f"node signature ok: {got} nodes")
+        return
+    wanted = None
+    if args.only:
+        wanted = lambda name, q: any(t in name or t in q for t in args.only)  # noqa: E731
     dds = dds_row(args.deals, args.seed)
     head = (f"{'deal set':34} {'query':18} {'mean ms':>8} {'median':>8} {'p90':>8} {'max':>8} "
             f"{'nodes':>10} {'Mnodes/s':>8} {'target':>7}" + ("  vs DDS" if dds else ""))
     print(head)
     print("-" * len(head))
-    for name, q, r in rows(args.deals, args.seed):
+    for name, q, r in rows(args.deals, args.seed, wanted):
         target = TARGET_MS.get(q)
         mark = "" if target is None else ("ok" if r["mean"] <= target else "MISS")
         line = (f"{name:34} {q:18} {r['mean']:8.2f} {r['median']:8.2f} {r['p90']:8.2f} {r['max']:8.1f} "
@@ -110,6 +212,13 @@ def main(argv=None) -> None:
         if dds:
             line += f"  {r['mean'] / dds:6.1f}x"
         print(line, flush=True)
+        if args.counters:
+            c, n = r["counters"], r["n"]
+            probes = c["tt_probes"]
+            print(f"{'':34}   per solve: {probes / n:.0f} table probes ({100 * c['tt_hits'] / max(probes, 1):.0f} % "
+                  f"ended the node), {c['cutoffs'] / n:.0f} cutoffs "
+                  f"({100 * c['first_move_cutoffs'] / max(c['cutoffs'], 1):.0f} % by the first move), "
+                  f"{c['twin_prunes'] / n:.0f} twin prunes", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     tables = ", ".join(f"{game} {2 ** bits * 64 / 2**20:.0f} MiB" for game, bits in TT_BITS.items())
     print(f"\ntransposition tables: {tables}; peak RSS {rss:.0f} MiB"

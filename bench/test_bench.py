@@ -1,20 +1,16 @@
 """pytest-benchmark suites: ``python -m pytest bench/ --benchmark-only``.
 
-Each benchmark solves a fixed-seed deal set (bench/deals.py) once per
+Each benchmark solves a fixed-seed deal set (bench/deal_sets.py) once per
 round; the reported time is per set, divide by the set size for a solve.
+pytest puts bench/ on sys.path (rootdir-relative, no __init__.py), so the
+sibling module deal_sets imports directly.
 """
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
+from deal_sets import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from deals import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals  # noqa: E402
-
-from stichfest import Solver  # noqa: E402
+from stichfest import Solver
 
 N = 10
 

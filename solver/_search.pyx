@@ -7,19 +7,26 @@ of completed tricks are added by the caller, so transposition-table bounds
 hold whatever the window, and threshold (null-window) queries on one deal
 share them.  ``Engine`` is the Python-facing wrapper: it is loaded once per
 position and validates nothing (the boundary in ``search.py`` does).
+
+The parts, one job per file: _context.pxd the search context (and the
+position's table key), _tt.pxd the transposition table, _movegen.pxd legal
+moves and equivalent cards, _ordering.pxd move ordering, _bounds.pxd the
+cheap bounds that end nodes without a search; this file the search itself
+and ``Engine``.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset, memcpy
-from libc.stdlib cimport calloc, free
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
 
-from stichfest._types cimport (Context, TTEntry, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, MAX_SEATS, MAX_CARDS,
-                            N_CLASSES, MAX_CLASS_LEN, POINT_LEVELS, popcount64, ctz64, ctz32, seat_at)
-from stichfest._tt cimport tt_key, tt_bucket, tt_probe, tt_store, relative_of, card_of, BUCKET
-from stichfest._movegen cimport beats, legal_mask, representatives, order_moves
-
+from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS,
+                                 popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
+from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
+                            tt_probe, tt_store)
+from stichfest._movegen cimport beats, legal_mask, representatives
+from stichfest._ordering cimport order_moves, note_cutoff
+from stichfest._bounds cimport upper_bound, forced_points, sure_tricks, last_trick, twin_bound
 
 
 cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept nogil:
@@ -31,163 +38,6 @@ cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept no
     if c.remaining == 0:
         return trick_points + c.last_bonus
     return trick_points
-
-
-cdef inline int upper_bound(Context* c) noexcept nogil:
-    """Most the counted party can still win (the current trick included)."""
-    if c.score_tricks:
-        return popcount64(c.hands[c.leader]) + (1 if c.trick_len else 0)
-    return c.points_left + c.last_bonus + (c.match_bonus if c.match_alive else 0)
-
-
-cdef inline int cheapest_sum(Context* c, int seat, int k) noexcept nogil:
-    """The points of the ``k`` cheapest cards in ``seat``'s hand (from the
-    per-seat counts of each point value, kept up to date by play_card)."""
-    cdef int lv, take, total = 0
-    for lv in range(c.n_levels):
-        take = c.level_count[seat][lv]
-        if take > k:
-            take = k
-        total += take * c.level_points[lv]
-        k -= take
-        if k == 0:
-            break
-    return total
-
-
-cdef inline int top_run(Context* c, int k, int seat, int limit, int* points) noexcept nogil:
-    """How many of class ``k``'s top remaining cards ``seat`` holds unbroken
-    (at most ``limit``); their points are added to ``points``."""
-    cdef int n = 0, card
-    cdef uint32_t m = c.rank_mask[k]
-    while m and n < limit:
-        card = c.order[k][ctz32(m)]
-        if c.owner[card] != seat:
-            break
-        n += 1
-        points[0] += c.points[card]
-        m &= m - 1
-    return n
-
-
-cdef inline int sure_tricks(Context* c) noexcept nogil:
-    """A lower bound on what the leader's side wins by cashing sure tricks,
-    or -1 if the leader has none.
-
-    Sure tricks: the unbroken run of top trumps the leader holds (r cards).
-    If r is at least every other seat's trumps, cashing them draws them
-    all, and then every trump he holds and the unbroken top run of every
-    plain class he holds are sure too (nobody can trump any more).
-    Otherwise a seat that keeps trumps after r rounds (it followed with
-    trumps, so its plain cards are all still there) can trump a plain
-    lead only once void in that class: a plain top run is sure for as
-    many rounds as every such seat can follow it (where trumping is at
-    will, as in Jass, not at all).  Over k such tricks each other player
-    gives at least his k cheapest cards (ignoring which of them he may
-    legally play only lowers the bound)."""
-    cdef int k, s, n, r, tricks, safe, gain = 0, most_trumps = 0
-    cdef uint64_t own = c.hands[c.leader]
-    cdef uint64_t h, trumps = c.class_mask[TRUMP]
-    r = top_run(c, TRUMP, c.leader, MAX_CARDS, &gain)
-    for s in range(1, c.n_seats):
-        n = popcount64(c.hands[seat_at(c, s)] & trumps)
-        if n > most_trumps:
-            most_trumps = n
-    if r >= most_trumps:
-        # trumps drawn: all of his trumps and his plain top runs cash
-        h = own & trumps
-        tricks = popcount64(h)
-        gain = 0
-        while h:
-            gain += c.points[ctz64(h)]
-            h &= h - 1
-        for k in range(4):
-            if own & c.class_mask[k]:
-                tricks += top_run(c, k, c.leader, MAX_CARDS, &gain)
-    else:
-        tricks = r
-        if c.play_rule != PLAY_JASS_TRUMP:
-            for k in range(4):
-                if not (own & c.class_mask[k]):
-                    continue
-                safe = MAX_CARDS
-                for s in range(1, c.n_seats):
-                    h = c.hands[seat_at(c, s)]
-                    if popcount64(h & trumps) > r:
-                        n = popcount64(h & c.class_mask[k])
-                        if n < safe:
-                            safe = n
-                if safe:
-                    tricks += top_run(c, k, c.leader, safe, &gain)
-    if tricks == 0:
-        return -1
-    if c.score_tricks:
-        return tricks
-    for s in range(1, c.n_seats):
-        gain += cheapest_sum(c, seat_at(c, s), tricks)
-    if tricks >= popcount64(own):
-        gain += c.last_bonus
-    return gain
-
-
-cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
-    """Points whose side is already decided, at a trick start.
-
-    The top remaining trump wins whatever trick it is played in, and so
-    does each next one held by the same side (counted or not), whoever
-    holds it: the whole top run of trumps lands in that side's tricks.
-    (Not so for plain cards: discarded on another suit they win nothing.)
-    A seat holding k cards of the run plays them in k different tricks,
-    and into each of those every seat of the other side plays a card: at
-    least its k cheapest.  ``lo`` gets the counted side's sure points,
-    ``lost`` the others'; in trick scoring the run is worth k tricks.
-    """
-    cdef int card, side = -1, pts = 0, k = 0, seat
-    cdef int held[MAX_SEATS]
-    lo[0] = 0
-    lost[0] = 0
-    cdef uint32_t m = c.rank_mask[4]
-    if not m:
-        return
-    memset(held, 0, sizeof(held))
-    while m:
-        card = c.order[4][ctz32(m)]
-        m &= m - 1
-        if side < 0:
-            side = c.counted[c.owner[card]]
-        elif c.counted[c.owner[card]] != side:
-            break
-        pts += c.points[card]
-        held[c.owner[card]] += 1
-        if held[c.owner[card]] > k:
-            k = held[c.owner[card]]
-    if c.score_tricks:
-        pts = k
-    else:
-        for seat in range(c.n_seats):
-            if c.counted[seat] != side:
-                pts += cheapest_sum(c, seat, k)
-    if side == 1:
-        lo[0] = pts
-    else:
-        lost[0] = pts
-
-
-cdef inline int last_trick(Context* c) noexcept nogil:
-    """The value of the last trick, every card forced: no search needed."""
-    cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
-    for s in range(c.n_seats):
-        seat = seat_at(c, s)
-        card = ctz64(c.hands[seat])
-        pts += c.points[card]
-        if win_card < 0 or beats(c, card, win_card):
-            win_card = card
-            win_seat = seat
-    if not c.counted[win_seat]:
-        return 0
-    if c.score_tricks:
-        return 1
-    return pts + c.last_bonus + (c.match_bonus if c.match_alive else 0)
 
 
 cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
@@ -244,48 +94,6 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     return v
 
 
-cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card, int first) noexcept nogil:
-    """Count a cutoff; a lead that cut off goes into the history that
-    order_moves consults, weighted by the size of the tree it cut."""
-    c.cutoffs += 1
-    c.first_move_cutoffs += first
-    if at_trick_start:
-        c.history[seat][card] += popcount64(c.remaining) * popcount64(c.remaining)
-
-
-cdef inline int twin_bound(Context* c, uint8_t* moves, int i, uint8_t* run_of,
-                           int* bound_of, int maximizing) noexcept nogil:
-    """A bound on the value of ``moves[i]`` from the moves before it that it
-    touches (representatives() gives them the same run number).
-
-    Touching cards of one hand give every trick the same winner whichever
-    is played now, so for each line of play after one there is a line
-    after the other whose value differs only by the two cards' points:
-    their values differ by at most that.  ``bound_of`` holds what each
-    earlier move returned: at a maximizing node an upper bound on its
-    value (it did not cut off), at a minimizing node a lower bound.  The
-    result is an upper bound at a maximizing node, a lower one otherwise.
-    """
-    cdef int j, other, diff, b
-    cdef int bound = (1 << 14) if maximizing else -(1 << 14)
-    for j in range(i):
-        other = moves[j]
-        if run_of[other] != run_of[moves[i]]:
-            continue
-        diff = 0 if c.score_tricks else c.points[moves[i]] - c.points[other]
-        if diff < 0:
-            diff = -diff
-        if maximizing:
-            b = bound_of[other] + diff
-            if b < bound:
-                bound = b
-        else:
-            b = bound_of[other] - diff
-            if b > bound:
-                bound = b
-    return bound
-
-
 cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the future value if inside (alpha, beta), else a bound."""
     cdef uint8_t moves[MAX_MOVES]
@@ -296,7 +104,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
-    cdef int sure, sure_lo, sure_lost
+    cdef int sure, sure_lo, sure_lost, depth
     c.nodes += 1
     if at_trick_start:
         if c.remaining == 0:
@@ -312,7 +120,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         key = tt_key(c)
         # The quick bounds end about half of the trick starts the table
         # does not: they run while the table's bucket is fetched from memory.
-        prefetch(tt_bucket(c, key))
+        prefetch(tt_bucket(&c.tt, key))
         forced_points(c, &sure_lo, &sure_lost)
         if sure_lo >= beta:
             return sure_lo
@@ -326,7 +134,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             sure = sure_tricks(c)
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
-        e = tt_probe(c, key)
+        e = tt_probe(&c.tt, key)
         c.tt_probes += 1
         if e != NULL:
             if e.lower >= beta or e.upper <= alpha or e.lower == e.upper:
@@ -384,35 +192,29 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs
         best_move = relative_of(c, best_move) if best_move >= 0 else -1
+        depth = popcount64(c.remaining)
         if best <= alpha0:
-            tt_store(c, key, 0, best, best_move)
+            tt_store(&c.tt, key, 0, best, best_move, depth)
         elif best >= beta0:
-            tt_store(c, key, best, 1 << 14, best_move)
+            tt_store(&c.tt, key, best, 1 << 14, best_move, depth)
         else:
-            tt_store(c, key, best, best, best_move)
+            tt_store(&c.tt, key, best, best, best_move, depth)
     return best
 
 
-cdef int exact(Context* c, int lo, int hi) noexcept nogil:
-    """The exact future value, known to lie in [lo, hi], by null-window tests."""
+cdef int bisect(Context* c, int card, int lo, int hi) noexcept nogil:
+    """The exact future value, known to lie in [lo, hi], by null-window
+    tests: of the loaded state if ``card`` < 0, else after playing ``card``
+    (the value of a trick it completes included)."""
     cdef int mid, g
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        g = search(c, mid - 1, mid)
+        g = search(c, mid - 1, mid) if card < 0 else play_card(c, card, mid - 1, mid)
         if g >= mid:
             lo = g
         else:
             hi = g
     return lo
-
-
-cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
-    """The next 64-bit key of a fixed pseudo-random sequence (splitmix64)."""
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef class Engine:
@@ -421,45 +223,19 @@ cdef class Engine:
     def __cinit__(self, int tt_bits=18):
         if not 4 <= tt_bits <= 26:
             raise ValueError("tt_bits must be 4..26")
-        self.tt_bits = tt_bits
-        cdef size_t n = (<size_t>1 << tt_bits) * BUCKET
-        # calloc: the system hands out zeroed pages as they are touched, so
-        # a solver that answers one query never pays for the whole table
-        # (2 MiB pages were tried: no faster once the quick bounds come
-        # before the table probe, and slower to zero on first use)
-        self.ctx.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
-        if self.ctx.tt == NULL:
+        if not tt_init(&self.ctx.tt, tt_bits):
             raise MemoryError()
-        self.ctx.tt_mask = (<uint64_t>1 << tt_bits) - 1
-        self.ctx.generation = 0
-        self._fill_zobrist()
-
-    cdef _fill_zobrist(self):
-        """Fixed pseudo-random keys, the same in every process."""
-        cdef Context* c = &self.ctx
-        cdef uint64_t state = 0x5EED5EED5EED5EEDULL
-        cdef int k, r, s, p
-        for k in range(N_CLASSES):
-            for r in range(MAX_CLASS_LEN):
-                for s in range(MAX_SEATS):
-                    for p in range(POINT_LEVELS):
-                        c.z_card[k][r][s][p] = splitmix64(&state)
-        for s in range(MAX_SEATS):
-            c.z_leader[s] = splitmix64(&state)
-        c.z_called_led = splitmix64(&state)
-        c.z_match_alive = splitmix64(&state)
 
     def __dealloc__(self):
-        if self.ctx.tt != NULL:
-            free(self.ctx.tt)
+        tt_free(&self.ctx.tt)
 
     @property
     def tt_bits(self):
-        return self.tt_bits
+        return self.ctx.tt.bits
 
     @property
     def tt_bytes(self):
-        return ((<size_t>1 << self.tt_bits) * BUCKET) * sizeof(TTEntry)
+        return tt_bytes(&self.ctx.tt)
 
     @property
     def nodes(self):
@@ -473,10 +249,7 @@ cdef class Engine:
 
     def new_generation(self):
         """Retire every table entry (a new deal or contract is loaded)."""
-        self.ctx.generation += 1
-        if self.ctx.generation >= 0xFFFF:
-            memset(self.ctx.tt, 0, (<size_t>1 << self.tt_bits) * BUCKET * sizeof(TTEntry))
-            self.ctx.generation = 1
+        tt_new_generation(&self.ctx.tt)
 
     def load_rules(self, table, counted, maximizer, called):
         """Compile a ContractTable and the parties into the context.
@@ -588,12 +361,6 @@ cdef class Engine:
         """A cheap upper bound on the future value."""
         return upper_bound(&self.ctx)
 
-    def search(self, int alpha, int beta):
-        cdef int v
-        with nogil:
-            v = search(&self.ctx, alpha, beta)
-        return v
-
     def reaches(self, int target):
         """Can the counted party win >= target from here?"""
         cdef int v
@@ -607,22 +374,19 @@ cdef class Engine:
         cdef int hi = self.upper()
         cdef int v
         with nogil:
-            v = exact(&self.ctx, 0, hi)
+            v = bisect(&self.ctx, -1, 0, hi)
         return v
 
     def value_between(self, int lo, int hi):
         """The exact future value, known to lie in [lo, hi]."""
         cdef int v
         with nogil:
-            v = exact(&self.ctx, lo, hi)
+            v = bisect(&self.ctx, -1, lo, hi)
         return v
-
-    def to_move(self):
-        return (self.ctx.leader + self.ctx.trick_len) % self.ctx.n_seats
 
     def legal(self):
         """Legal cards of the player to move (all of them, not reduced)."""
-        cdef uint64_t m = legal_mask(&self.ctx, (self.ctx.leader + self.ctx.trick_len) % self.ctx.n_seats)
+        cdef uint64_t m = legal_mask(&self.ctx, seat_at(&self.ctx, self.ctx.trick_len))
         out = []
         while m:
             out.append(ctz64(m))
@@ -651,16 +415,8 @@ cdef class Engine:
         The value of a trick the card completes is included.  ``lo``/``hi``
         bound the answer.
         """
-        cdef int g, mid
-        cdef Context* c = &self.ctx
         with nogil:
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                g = play_card(c, card, mid - 1, mid)
-                if g >= mid:
-                    lo = g
-                else:
-                    hi = g
+            lo = bisect(&self.ctx, card, lo, hi)
         return lo
 
     def child_reaches(self, int card, int target):

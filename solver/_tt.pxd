@@ -1,4 +1,6 @@
-# Transposition table.
+# The transposition table: its entries, its memory, its Zobrist keys, the
+# generation that retires a deal's entries, probe and store.  (The key of a
+# position, which needs the search context, is tt_key() in _context.pxd.)
 #
 # Entries are written at trick starts only.  The key is a Zobrist hash of
 # the position *up to equivalence*: for every following class, the
@@ -14,73 +16,116 @@
 # Buckets of four, depth-preferred replacement.  The 64-bit key is a hash:
 # a false match needs 64 equal bits, about 1e-11 over a 100-million-probe
 # search; that risk is accepted, as in chess and bridge engines.
-from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t, int8_t, uint8_t
-from stichfest._types cimport Context, TTEntry, N_CLASSES, popcount64, popcount32, ctz32
+from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint16_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 cdef enum:
     BUCKET = 4
+    # the Zobrist key's dimensions: class, rank among the class's remaining
+    # cards, owner, point level (the same limits as the context's, _context.pxd)
+    Z_CLASSES = 5
+    Z_CLASS_LEN = 16
+    Z_SEATS = 8
+    Z_LEVELS = 8
 
 
-cdef inline uint64_t tt_key(Context* c) noexcept nogil:
-    cdef uint64_t h = c.z_leader[c.leader]
-    cdef int k, i, card, rel
-    if c.called_led:
-        h ^= c.z_called_led
-    if c.match_alive:
-        h ^= c.z_match_alive
-    cdef uint32_t m
-    for k in range(N_CLASSES):
-        rel = 0
-        m = c.rank_mask[k]
-        while m:
-            card = c.order[k][ctz32(m)]
-            h ^= c.z_card[k][rel][c.owner[card]][c.point_level[card]]
-            rel += 1
-            m &= m - 1
-    return h
+cdef struct TTEntry:
+    uint64_t key          # hash of the position up to equivalence
+    int16_t lower         # bounds on what the counted party still wins
+    int16_t upper
+    uint16_t generation   # the deal the entry belongs to
+    int8_t best           # best move as relative_of() (_context.pxd), -1 if none
+    uint8_t depth         # cards remaining: cost of recomputing the entry
 
 
-cdef inline int relative_of(Context* c, int card) noexcept nogil:
-    """A card as (class, rank among the remaining cards of its class): the
-    form in which a best move is stored, valid in every equivalent position."""
-    cdef int k = c.klass[card]
-    return (k << 4) | popcount32(c.rank_mask[k] & ((<uint32_t>1 << c.rank_pos[card]) - 1))
+cdef struct Table:
+    TTEntry* entries
+    int bits                          # log2 of the number of buckets
+    uint64_t mask                     # number of buckets - 1
+    uint64_t generation
+    uint64_t z_card[Z_CLASSES][Z_CLASS_LEN][Z_SEATS][Z_LEVELS]
+    uint64_t z_leader[Z_SEATS]
+    uint64_t z_called_led
+    uint64_t z_match_alive
 
 
-cdef inline int card_of(Context* c, int relative) noexcept nogil:
-    """The card that :func:`relative_of` describes, in the current position."""
-    cdef int k, want
-    cdef uint32_t m
-    if relative < 0:
-        return -1
-    k = relative >> 4
-    m = c.rank_mask[k]
-    for want in range(relative & 15):
-        m &= m - 1
-    if not m:
-        return -1
-    return c.order[k][ctz32(m)]
+cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
+    """The next 64-bit key of a fixed pseudo-random sequence (splitmix64)."""
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
 
 
-cdef inline TTEntry* tt_bucket(Context* c, uint64_t key) noexcept nogil:
-    return c.tt + (key & c.tt_mask) * BUCKET
+cdef inline size_t tt_bytes(Table* t) noexcept nogil:
+    return ((<size_t>1 << t.bits) * BUCKET) * sizeof(TTEntry)
 
 
-cdef inline TTEntry* tt_probe(Context* c, uint64_t key) noexcept nogil:
-    cdef TTEntry* b = tt_bucket(c, key)
+cdef inline int tt_init(Table* t, int bits) noexcept nogil:
+    """Allocate ``2**bits`` buckets and fill the Zobrist keys (fixed
+    pseudo-random numbers, the same in every process); 0 if out of memory.
+
+    calloc: the system hands out zeroed pages as they are touched, so a
+    solver that answers one query never pays for the whole table (2 MiB
+    pages were tried: no faster once the quick bounds come before the table
+    probe, and slower to zero on first use)."""
+    cdef uint64_t state = 0x5EED5EED5EED5EEDULL
+    cdef int k, r, s, p
+    t.bits = bits
+    t.mask = (<uint64_t>1 << bits) - 1
+    t.generation = 0
+    t.entries = <TTEntry*>calloc((<size_t>1 << bits) * BUCKET, sizeof(TTEntry))
+    if t.entries == NULL:
+        return 0
+    for k in range(Z_CLASSES):
+        for r in range(Z_CLASS_LEN):
+            for s in range(Z_SEATS):
+                for p in range(Z_LEVELS):
+                    t.z_card[k][r][s][p] = splitmix64(&state)
+    for s in range(Z_SEATS):
+        t.z_leader[s] = splitmix64(&state)
+    t.z_called_led = splitmix64(&state)
+    t.z_match_alive = splitmix64(&state)
+    return 1
+
+
+cdef inline void tt_free(Table* t) noexcept nogil:
+    if t.entries != NULL:
+        free(t.entries)
+        t.entries = NULL
+
+
+cdef inline void tt_new_generation(Table* t) noexcept nogil:
+    """Retire every entry (a new deal or contract is loaded)."""
+    t.generation += 1
+    if t.generation >= 0xFFFF:
+        memset(t.entries, 0, tt_bytes(t))
+        t.generation = 1
+
+
+cdef inline TTEntry* tt_bucket(Table* t, uint64_t key) noexcept nogil:
+    return t.entries + (key & t.mask) * BUCKET
+
+
+cdef inline TTEntry* tt_probe(Table* t, uint64_t key) noexcept nogil:
+    cdef TTEntry* b = tt_bucket(t, key)
     cdef int i
     for i in range(BUCKET):
-        if b[i].key == key and b[i].generation == c.generation:
+        if b[i].key == key and b[i].generation == t.generation:
             return &b[i]
     return NULL
 
 
-cdef inline void tt_store(Context* c, uint64_t key, int lower, int upper, int best) noexcept nogil:
-    cdef TTEntry* b = tt_bucket(c, key)
+cdef inline void tt_store(Table* t, uint64_t key, int lower, int upper, int best,
+                          int depth) noexcept nogil:
+    """Store bounds for ``key``; ``depth``: cards remaining (what the entry saves)."""
+    cdef TTEntry* b = tt_bucket(t, key)
     cdef TTEntry* victim = NULL
     cdef int i
     for i in range(BUCKET):
-        if b[i].key == key and b[i].generation == c.generation:
+        if b[i].key == key and b[i].generation == t.generation:
             # Same position: both bounds are true, keep the tighter of each.
             victim = &b[i]
             if victim.lower > lower:
@@ -93,14 +138,14 @@ cdef inline void tt_store(Context* c, uint64_t key, int lower, int upper, int be
     if victim == NULL:
         victim = b
         for i in range(BUCKET):
-            if b[i].generation != c.generation:  # another deal's entry: free
+            if b[i].generation != t.generation:  # another deal's entry: free
                 victim = &b[i]
                 break
             if b[i].depth < victim.depth:
                 victim = &b[i]
     victim.key = key
-    victim.generation = <uint16_t>c.generation
+    victim.generation = <uint16_t>t.generation
     victim.lower = <int16_t>lower
     victim.upper = <int16_t>upper
     victim.best = <int8_t>best
-    victim.depth = <uint8_t>popcount64(c.remaining)
+    victim.depth = <uint8_t>depth

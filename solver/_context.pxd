@@ -1,6 +1,8 @@
 # The search context: everything the hot loop reads, in one flat struct of
-# plain C arrays (no Python objects, no allocation after set-up).
-from libc.stdint cimport uint64_t, int16_t, int8_t, uint8_t, uint16_t, uint32_t
+# plain C arrays (no Python objects, no allocation after set-up), and the
+# position's key for the transposition table (_tt.pxd), which needs it.
+from libc.stdint cimport uint64_t, uint8_t, uint32_t
+from stichfest._tt cimport Table
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
@@ -18,14 +20,6 @@ cdef enum:
     MAX_MOVES = 16
     MAX_CLASS_LEN = 16
     POINT_LEVELS = 8
-
-cdef struct TTEntry:
-    uint64_t key          # hash of the position up to equivalence (see _tt.pxd)
-    int16_t lower         # bounds on what the counted party still wins
-    int16_t upper
-    uint16_t generation   # the deal the entry belongs to
-    int8_t best           # best move as relative_of() (_tt.pxd), -1 if none
-    uint8_t depth         # cards remaining: cost of recomputing the entry
 
 cdef struct Context:
     # --- rule tables (ContractTable, compiled) ---
@@ -67,19 +61,13 @@ cdef struct Context:
     int n_levels                      # how many distinct point values (ascending in level_points)
     uint8_t level_points[POINT_LEVELS]
     uint8_t level_count[MAX_SEATS][POINT_LEVELS]  # per seat, its cards of each point value
-    uint64_t z_card[N_CLASSES][MAX_CLASS_LEN][MAX_SEATS][POINT_LEVELS]
-    uint64_t z_leader[MAX_SEATS]
-    uint64_t z_called_led
-    uint64_t z_match_alive
-    TTEntry* tt
-    uint64_t tt_mask                  # number of buckets - 1
-    uint64_t generation
-    # --- counters (bench/ reports them; they cost one add each) ---
+    Table tt                          # the transposition table (_tt.pxd)
+    # --- counters (Engine.counters(), `bench/run.py --counters`; one add each) ---
     uint64_t nodes
     uint64_t tt_probes
     uint64_t tt_hits                  # probes that ended the node
     uint64_t cutoffs
-    uint64_t twin_prunes              # moves skipped by twin_bound (_search.pyx)
+    uint64_t twin_prunes              # moves skipped by twin_bound (_bounds.pxd)
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
 
@@ -89,3 +77,47 @@ cdef inline int seat_at(Context* c, int offset) noexcept nogil:
     (a compare instead of the division a modulo costs in the hot loop)."""
     cdef int s = c.leader + offset
     return s - c.n_seats if s >= c.n_seats else s
+
+
+# --- the position as the transposition table sees it -----------------------
+
+cdef inline uint64_t tt_key(Context* c) noexcept nogil:
+    """The Zobrist key of the position up to equivalence (see _tt.pxd)."""
+    cdef uint64_t h = c.tt.z_leader[c.leader]
+    cdef int k, card, rel
+    if c.called_led:
+        h ^= c.tt.z_called_led
+    if c.match_alive:
+        h ^= c.tt.z_match_alive
+    cdef uint32_t m
+    for k in range(N_CLASSES):
+        rel = 0
+        m = c.rank_mask[k]
+        while m:
+            card = c.order[k][ctz32(m)]
+            h ^= c.tt.z_card[k][rel][c.owner[card]][c.point_level[card]]
+            rel += 1
+            m &= m - 1
+    return h
+
+
+cdef inline int relative_of(Context* c, int card) noexcept nogil:
+    """A card as (class, rank among the remaining cards of its class): the
+    form in which a best move is stored, valid in every equivalent position."""
+    cdef int k = c.klass[card]
+    return (k << 4) | popcount32(c.rank_mask[k] & ((<uint32_t>1 << c.rank_pos[card]) - 1))
+
+
+cdef inline int card_of(Context* c, int relative) noexcept nogil:
+    """The card that :func:`relative_of` describes, in the current position."""
+    cdef int k, want
+    cdef uint32_t m
+    if relative < 0:
+        return -1
+    k = relative >> 4
+    m = c.rank_mask[k]
+    for want in range(relative & 15):
+        m &= m - 1
+    if not m:
+        return -1
+    return c.order[k][ctz32(m)]

@@ -1,4 +1,6 @@
-"""Fixed-seed benchmark deal sets.
+"""Fixed-seed benchmark deal sets (imported by bench/run.py and
+bench/test_bench.py as a sibling module: ``python bench/run.py`` puts
+bench/ first on sys.path, and so does pytest for bench/test_bench.py).
 
 *random*: uniformly random deals, random declarer 0, seat 0 leads.
 *announced*: deals redrawn until the declarer (seat 0) holds a hand a
@@ -17,6 +19,17 @@ their values sit near 61.  The filters:
 | jass      | trump = the declarer's longest suit (ties: first), >= 4 cards   |
 
 Trump suits for solo/farbwenz/farbgeier: the declarer's longest plain suit.
+
+*schieber* (Jass as in a Schieber, where the declarer chooses the mode and
+leads): random deals, seat 0 declares and leads, and chooses
+
+- Obenabe with three or more Asse, else
+- Undeufe with three or more 6er, else
+- the trump suit with the most cards, Buur (J) and Nell (9) each counting
+  one extra (ties: the suit that comes first, C S H D).
+
+*signature*: the small fixed set behind ``python bench/run.py --signature``
+(every game, contract and seat count, all solved with one table size).
 """
 from __future__ import annotations
 
@@ -24,7 +37,7 @@ import random
 
 from stichfest import Position
 from stichfest.contracts import TRUMP, contract_table
-from stichfest.deals import callable_suits, position_json, random_deal
+from stichfest.deals import callable_suits, position_json, random_deal, random_position
 
 SCHAFKOPF_CONTRACTS = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "ramsch")
 
@@ -90,6 +103,30 @@ def jass_deals(count: int, seed: int) -> list[Position]:
     return out
 
 
+def schieber_mode(hand) -> tuple[str, int | None]:
+    """The mode a Schieber declarer chooses with ``hand`` (the rule above)."""
+    ranks = [c.rank for c in hand]
+    if ranks.count("A") >= 3:
+        return "obenabe", None
+    if ranks.count("6") >= 3:
+        return "undeufe", None
+    score = [0, 0, 0, 0]
+    for c in hand:
+        score[c.suit] += 2 if c.rank in ("J", "9") else 1
+    return "trump", max(range(4), key=lambda s: (score[s], -s))
+
+
+def schieber_deals(count: int, seed: int) -> list[Position]:
+    rng = random.Random(f"schieber-{seed}")
+    out = []
+    for _ in range(count):
+        deal = random_deal(rng, "jass")
+        contract, trump = schieber_mode(deal[0])
+        out.append(Position.from_json(position_json("jass", contract, deal, declarer=0,
+                                                    leader=0, trump=trump)))
+    return out
+
+
 def scharwenzel_deals(count: int, seed: int, n_seats: int = 4) -> list[Position]:
     rng = random.Random(f"scharwenzel-{n_seats}-{seed}")
     out = []
@@ -98,4 +135,29 @@ def scharwenzel_deals(count: int, seed: int, n_seats: int = 4) -> list[Position]
         trump = _longest_suit(deal[0], skip_ranks=())
         out.append(Position.from_json(position_json("scharwenzel", "trump", deal, declarer=0,
                                                     leader=0, trump=trump)))
+    return out
+
+
+def signature_positions() -> list[Position]:
+    """The node-signature set: small, fixed, every game and contract.
+
+    Whole deals for the 32-card games (the first deals of the announced
+    sets, so the bench's ordering and bounds are what they measure), Jass
+    from the third trick on (whole Jass deals take seconds), random
+    positions for seat counts and decks the bench rows do not have.
+    """
+    out: list[Position] = []
+    for contract in SCHAFKOPF_CONTRACTS:
+        out += schafkopf_deals(contract, 2, seed=11)
+    for contract in ("solo", "wenz"):
+        out += schafkopf_deals(contract, 2, seed=11, tout=True)
+    rng = random.Random("signature")
+    for contract in SCHAFKOPF_CONTRACTS:
+        out.append(random_position(rng, "schafkopf", contract, short=True))
+    for contract in ("trump", "obenabe", "undeufe"):
+        for _ in range(3):
+            out.append(random_position(rng, "jass", contract, played=8))
+    for n_seats in (4, 6, 8):
+        for _ in range(2):
+            out.append(random_position(rng, "scharwenzel", n_seats=n_seats))
     return out
