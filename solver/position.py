@@ -378,6 +378,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         if missing:
             raise PositionError(f"card {missing[0]} missing from the deck")
 
+    if kind.players is not None and n not in kind.players:
+        raise PositionError(f"a {game} {contract} is played by {' or '.join(map(str, kind.players))} players, "
+                            f"the deal has {n} hands (Schafkopf for three has only the one-against-two "
+                            "contracts: solo, wenz, geier, farbwenz, farbgeier)")
     declarer = _seat(data, "declarer", n)
     leader = _seat(data, "leader", n)
 
