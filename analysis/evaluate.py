@@ -293,7 +293,7 @@ def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict,
     ``exact`` asks for the value too (a Tout has none)."""
     if pos.game == "jass":
         value = solver.value(pos)
-        weis, stoeck = jass_weis(pos)
+        weis, stoeck = jass_weis(pos, multiplied=False)  # the payout multiplies everything once
         return jass_level(value), jass_payout(job.tariff, pos, value, weis, stoeck), value
     if pos.game == "scharwenzel":
         if exact and not pos.tout:

@@ -210,13 +210,16 @@ def jass_factor(tariff: Tariff, pos: Position) -> int:
 
 
 def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int]) -> int:
-    """The declaring team's points minus the opponents', Weis and Stöck
-    included, times the mode's factor."""
+    """The declaring team's points minus the opponents', each side with its
+    card points, last trick, match bonus, Weis and Stöck; the difference is
+    multiplied once, by the mode's tariff factor times the position's
+    ``jass_multiplier`` (docs/rules.md, "Jass scoring").  ``weis`` and
+    ``stoeck`` are the unmultiplied figures."""
     team = pos.declarer % 2
     card_points = value - (JASS_MATCH if value >= JASS_TOTAL + JASS_MATCH else 0)
     theirs = JASS_TOTAL - card_points + (JASS_MATCH if value == 0 else 0)
     net = value - theirs + weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team]
-    return jass_factor(tariff, pos) * net
+    return jass_factor(tariff, pos) * int(pos.rule("jass_multiplier")) * net
 
 
 # ---------------------------------------------------------------------------
