@@ -71,9 +71,8 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+from .stats import Estimate, proportion, sample_mean
 
-#: Two-sided 95% normal quantile, for every interval shown.
-Z95 = 1.959963984540054
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
 RACE_Z = 3.0
@@ -88,41 +87,6 @@ RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10
-
-
-# ---------------------------------------------------------------------------
-# Estimates
-@dataclass(frozen=True)
-class Estimate:
-    """A sample mean with its 95% interval over ``n`` samples."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def to_json(self) -> dict[str, float]:
-        return {"mean": round(self.mean, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
-
-
-def proportion(hits: np.ndarray) -> Estimate:
-    """Share of true values with its Wilson 95% interval (sound at 0 and 1)."""
-    n = len(hits)
-    if n == 0:
-        return Estimate(float("nan"), 0.0, 1.0, 0)
-    p = float(np.count_nonzero(hits)) / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
-
-
-def sample_mean(values: np.ndarray) -> Estimate:
-    """Mean with a normal 95% interval (degenerate for a single sample)."""
-    n = len(values)
-    mean = float(np.mean(values))
-    half = Z95 * float(np.std(values, ddof=1)) / sqrt(n) if n > 1 else 0.0
-    return Estimate(mean, mean - half, mean + half, n)
 
 
 # ---------------------------------------------------------------------------

@@ -22,10 +22,11 @@ import numpy as np
 from stichfest import Position
 
 from .errors import InputError
-from .evaluate import CHUNK, Estimate, proportion, sample_mean
+from .evaluate import CHUNK
 from .executor import ProgressBar, run_tasks, worker_solver
 from .sampling import Constraints, DealSampler
 from .scoring import WIN_POINTS, scharwenzel_majority
+from .stats import Estimate, proportion, sample_mean
 
 
 def win_target(pos: Position) -> int | None:

@@ -135,6 +135,7 @@ from stichfest.contracts import TOUT_CONTRACTS, TRUMP, ContractTable
 from stichfest.deals import deck, position_json
 
 from .errors import InputError
+from .stats import wilson_interval
 
 N_CLASSES = 5
 DEFENDERS = (1, 2, 3)  # seats relative to the declarer
@@ -1461,15 +1462,9 @@ class DDShare:
         return self.made / self.samples if self.samples else 0.0
 
 
-def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a binomial share (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+#: The normal quantile of :attr:`DDShare.interval`: :data:`~stichfest.analysis.stats.Z95`
+#: rounded to six places, kept so that ``tout --json`` prints the same ``dd_interval``.
+DD_Z = 1.959964
 
 
 def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
@@ -1557,7 +1552,7 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     for _ in range(samples):
         deal = sample_deal(info, rng)
         made += solver.reaches(position.with_deal(deal), goal)
-    return DDShare(made, samples, wilson_interval(made, samples))
+    return DDShare(made, samples, wilson_interval(made, samples, z=DD_Z))
 
 
 def hand_position(contract: str, hand: str, seat: int, leader: int, *, trump: str | None = None,
