@@ -130,12 +130,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stichfest import GameState, Position, PositionError, Solver
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import SUIT_NAMES, Card, parse_card
 from stichfest.contracts import TOUT_CONTRACTS, TRUMP, ContractTable
 from stichfest.deals import deck, position_json
-
-from .errors import InputError
-from .stats import wilson_interval
 
 N_CLASSES = 5
 DEFENDERS = (1, 2, 3)  # seats relative to the declarer
