@@ -10,9 +10,10 @@ from stichfest.position import PositionError
 class InputError(ValueError):
     """Bad input outside a position (arguments, hands, constraints).
 
-    Messages speak in the API's words.  ``param`` names the parameter the
-    message starts with, if any, so a front end can say it in its own
-    words (the command line puts the option's flag there)."""
+    Messages speak in the API's words.  ``param`` is the parameter the
+    message is about, if any, as it is spelled in the message (its first
+    mention), so a front end can say it in its own words: the command line
+    puts the option's flag there."""
 
     def __init__(self, message: str, *, param: str | None = None) -> None:
         super().__init__(message)

@@ -24,24 +24,26 @@ def fail(message: str) -> NoReturn:
 
 
 def _flag_words(e: Exception, aliases: Mapping[str, str]) -> str:
-    """The message of ``e``, with the parameter it starts with named by its flag."""
+    """The message of ``e``, its parameter (the first mention) named by the flag."""
     message = str(e)
     param = getattr(e, "param", None)
-    if not param or not message.startswith(param):
+    if not param:
         return message
     flag = aliases.get(param)
     ctx = click.get_current_context(silent=True)
     if flag is None and ctx is not None:
         flag = next((p.opts[0] for p in ctx.command.params
                      if isinstance(p, click.Option) and p.name == param), None)
-    return message if flag is None else flag + message[len(param):]
+    if flag is None:
+        return message
+    return re.sub(rf"(?<![\w-]){re.escape(param)}(?![\w-])", lambda _: flag, message, count=1)
 
 
 def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None) -> Any:
     """Turn the user-error exceptions raised by ``func`` into :func:`fail`.
 
-    A library message naming a parameter (:attr:`InputError.param`) gets
-    the command's flag of that name, or ``flags[param]``."""
+    A library message naming a parameter (:attr:`InputError.param`) names
+    the command's option of that name instead, or ``flags[param]``."""
 
     def decorate(f: F) -> F:
         @functools.wraps(f)

@@ -15,7 +15,8 @@ from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.stats import Estimate
-from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode, _number
+from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
+from stichfest.analysis.tout.plan import _number
 from stichfest.cards import Card, parse_card
 from stichfest.play import party_total
 from stichfest.search import Result
