@@ -405,7 +405,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``PositionError``/``CardError``) with a one-line message.
     """
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError("samples must be at least 1", param="samples")
     cards = _checked_hand(game, hand, seat, leader, rules)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards)

@@ -35,3 +35,18 @@ def test_python_dash_m_runs_the_command_line(module):
     proc = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "solve" in proc.stdout and "analyze" in proc.stdout and "tout" in proc.stdout
+
+
+def test_library_errors_name_parameters_not_flags():
+    from stichfest.analysis.evaluate import evaluate_hand
+    from stichfest.analysis.puzzle import generate
+    from stichfest.analysis.sampling import Constraints
+    with pytest.raises(InputError, match="^samples must be at least 1") as e:
+        evaluate_hand("schafkopf", "EO GO EU GU HA H10 EA G7", 0, 0, samples=0)
+    assert e.value.param == "samples"
+    with pytest.raises(InputError, match="^tricks must be 2..8") as e:
+        generate("schafkopf", None, tricks=1)
+    assert e.value.param == "tricks"
+    with pytest.raises(InputError, match="^voids '1:X': unknown suit") as e:
+        Constraints.parse([], ["1:X"], game="schafkopf")
+    assert e.value.param == "voids"
