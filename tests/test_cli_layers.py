@@ -50,3 +50,8 @@ def test_library_errors_name_parameters_not_flags():
     with pytest.raises(InputError, match="^voids '1:X': unknown suit") as e:
         Constraints.parse([], ["1:X"], game="schafkopf")
     assert e.value.param == "voids"
+
+
+def test_every_command_is_registered():
+    from stichfest.analysis.cli import main
+    assert sorted(main.commands) == ["analyze", "puzzle", "solve", "tout"]
