@@ -70,9 +70,8 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+from .stats import Estimate, proportion, sample_mean
 
-#: Two-sided 95% normal quantile, for every interval shown.
-Z95 = 1.959963984540054
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
 RACE_Z = 3.0
@@ -87,41 +86,6 @@ RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10
-
-
-# ---------------------------------------------------------------------------
-# Estimates
-@dataclass(frozen=True)
-class Estimate:
-    """A sample mean with its 95% interval over ``n`` samples."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def to_json(self) -> dict[str, float]:
-        return {"mean": round(self.mean, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
-
-
-def proportion(hits: np.ndarray) -> Estimate:
-    """Share of true values with its Wilson 95% interval (sound at 0 and 1)."""
-    n = len(hits)
-    if n == 0:
-        return Estimate(float("nan"), 0.0, 1.0, 0)
-    p = float(np.count_nonzero(hits)) / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
-
-
-def sample_mean(values: np.ndarray) -> Estimate:
-    """Mean with a normal 95% interval (degenerate for a single sample)."""
-    n = len(values)
-    mean = float(np.mean(values))
-    half = Z95 * float(np.std(values, ddof=1)) / sqrt(n) if n > 1 else 0.0
-    return Estimate(mean, mean - half, mean + half, n)
 
 
 # ---------------------------------------------------------------------------
@@ -145,11 +109,8 @@ def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
     return out
 
 
-#: The old name of :class:`stichfest.contracts.Contract`.
-ContractSpec = Contract
 
-
-def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> list[ContractSpec]:
+def select_contracts(specs: Sequence[Contract], wanted: Sequence[str]) -> list[Contract]:
     """The specs named by ``wanted``: an id (``solo-H``, ``solo-H-tout``) or a
     prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout)."""
     out = []
@@ -169,7 +130,7 @@ def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> li
 class ContractResult:
     """One contract's figures over the samples it received."""
 
-    spec: ContractSpec
+    spec: Contract
     name: str
     levels: np.ndarray  # Level per sample
     payouts: np.ndarray  # declarer's net payout per sample
@@ -421,7 +382,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``PositionError``/``CardError``) with a one-line message.
     """
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError("samples must be at least 1", param="samples")
     cards = _checked_hand(game, hand, seat, leader, rules)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards)

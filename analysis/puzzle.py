@@ -156,7 +156,7 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     while len(out) < count:
         if tries >= TRIES_PER_PUZZLE * count:
             raise InputError(f"found {len(out)} of {count} puzzles in {tries} positions; "
-                             "try another --seed, --tricks or --difficulty")
+                             "try another seed, tricks or difficulty")
         tries += 1
         puzzle = _attempt(rng, game, contract, goal, left, solver)
         if puzzle is None or (difficulty is not None and puzzle.difficulty.level != difficulty):
@@ -174,9 +174,10 @@ def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
                          f"(contracts: {', '.join(PUZZLE_CONTRACTS[game])})")
     n_tricks = 9 if game == "jass" else 8
     if tricks is not None and not 2 <= tricks <= n_tricks:
-        raise InputError(f"--tricks must be 2..{n_tricks} for {game} (tricks left in the position)")
+        raise InputError(f"tricks must be 2..{n_tricks} for {game} (tricks left in the position)",
+                         param="tricks")
     if count < 1:
-        raise InputError("--count must be at least 1")
+        raise InputError("count must be at least 1", param="count")
     if difficulty is not None and difficulty not in LEVELS:
         raise InputError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
     if goal is not None:

@@ -107,15 +107,16 @@ class Constraints:
         letters = SUIT_LETTERS[deck_style]
         has: dict[int, set[Card]] = {}
         for text in seat_has:
-            seat, items = _split_seat(text, "--seat-has", "2:EO")
+            seat, items = _split_seat(text, "seat_has", "2:EO")
             for item in items:
                 has.setdefault(seat, set()).add(parse_card(item, deck_style))
         void: dict[int, set[int]] = {}
         for text in voids:
-            seat, items = _split_seat(text, "--void", "1:H")
+            seat, items = _split_seat(text, "voids", "1:H")
             for item in items:
                 if len(item) != 1 or item.upper() not in letters:
-                    raise InputError(f"--void {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})")
+                    raise InputError(f"voids {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})",
+                                     param="voids")
                 void.setdefault(seat, set()).add(letters.index(item.upper()))
         return cls({s: frozenset(c) for s, c in has.items()},
                    {s: frozenset(v) for s, v in void.items()})
@@ -124,11 +125,11 @@ class Constraints:
         return set(self.seat_has) | set(self.voids) | set(self.predicates)
 
 
-def _split_seat(text: str, option: str, example: str) -> tuple[int, list[str]]:
+def _split_seat(text: str, param: str, example: str) -> tuple[int, list[str]]:
     head, sep, rest = text.partition(":")
     items = rest.replace(",", " ").split()
     if not sep or not head.strip().isdigit() or not items:
-        raise InputError(f"{option} {text!r}: expected SEAT:ITEMS, e.g. {example}")
+        raise InputError(f"{param} {text!r}: expected SEAT:ITEMS, e.g. {example}", param=param)
     return int(head), items
 
 

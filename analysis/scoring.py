@@ -12,7 +12,7 @@ overrides.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
 
@@ -51,7 +51,7 @@ class Tariff:
 
     Field names are the keys of a tariff TOML file (flat ``key = integer``
     pairs, or the same pairs under a ``[tariff]`` table) and of
-    ``--tariff-set KEY=VALUE``.  Defaults are RULES.md's.
+    :func:`load_tariff`'s ``settings``.  Defaults are RULES.md's.
     """
 
     # Schafkopf: base value of each announced game, per player paying
@@ -107,8 +107,8 @@ class Tariff:
         return int(getattr(self, f"laufende_from_{tariff_key}"))
 
 
-def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff:
-    """The default tariff, then a TOML file's keys, then ``KEY=VALUE`` strings."""
+def load_tariff(path: str | None = None, settings: Mapping[str, object] | None = None) -> Tariff:
+    """The default tariff, then a TOML file's keys, then ``settings`` (key -> integer)."""
     tariff = Tariff()
     if path is not None:
         try:
@@ -121,13 +121,7 @@ def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff
         if set(data) == {"tariff"} and isinstance(data["tariff"], dict):
             data = data["tariff"]
         tariff = tariff.with_settings(data, f"tariff file {path}")
-    parsed: dict[str, object] = {}
-    for text in settings:
-        key, sep, value = text.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
-            raise InputError(f"--tariff-set {text!r}: expected KEY=NUMBER, e.g. solo=60")
-        parsed[key.strip()] = int(value)
-    return tariff.with_settings(parsed, "--tariff-set")
+    return tariff.with_settings(settings, "settings") if settings else tariff
 
 
 # ---------------------------------------------------------------------------

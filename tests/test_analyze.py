@@ -272,7 +272,7 @@ def test_scharwenzel_scores():
 def test_tariff_from_toml_and_settings(tmp_path):
     f = tmp_path / "table.toml"
     f.write_text("solo = 60\nlaufender = 20\n")
-    t = load_tariff(str(f), ["sauspiel=30"])
+    t = load_tariff(str(f), {"sauspiel": 30})
     assert (t.solo, t.laufender, t.sauspiel, t.wenz) == (60, 20, 30, 50)
     f.write_text("[tariff]\nwenz = 70\n")
     assert load_tariff(str(f)).wenz == 70
@@ -281,8 +281,8 @@ def test_tariff_from_toml_and_settings(tmp_path):
         f.write_text(text)
         with pytest.raises(InputError, match=msg):
             load_tariff(str(f))
-    with pytest.raises(InputError, match="KEY=NUMBER"):
-        load_tariff(None, ["solo"])
+    with pytest.raises(InputError, match="unknown tariff key 'sol'"):
+        load_tariff(None, {"sol": 1})
     with pytest.raises(InputError, match="cannot read"):
         load_tariff(str(tmp_path / "missing.toml"))
 
