@@ -225,7 +225,9 @@ class Game:
 
     # ---- state handling -------------------------------------------------
     def initial_state(self) -> State:
-        sort = lambda cards: tuple(sorted(cards, key=self.order.__getitem__))
+        def sort(cards: list[str]) -> tuple[str, ...]:
+            return tuple(sorted(cards, key=self.order.__getitem__))
+
         return State(tuple(sort(h) for h in self.deal), (), self.leader,
                      (0,) * self.n, (0,) * self.n, None, False)
 

@@ -80,7 +80,7 @@ def test_position_json_keys(tmp_path):
     assert data["samples"] == 15
     assert set(data["value"]) >= {"mean", "win"} and data["moves"]
     for card, fig in data["moves"].items():
-        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1
+        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1, card
 
 
 def test_position_table(tmp_path):
