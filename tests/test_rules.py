@@ -271,6 +271,7 @@ def test_short_deck_solo_and_tout_full_deal():
     assert solve(p).value == 6
 
 
+@pytest.mark.slow
 def test_jass_obenabe_full_deal():
     """[JA] the OBENABE deal from the start: clubs first give 130; D6 first lets seat 1 run its
     diamonds and lead C6 last: seats 0/2 get only C6 CA SA H6 + 5 = 27. Both sides: 157."""
@@ -283,6 +284,7 @@ def test_jass_obenabe_full_deal():
     assert solve(p).value == 157 - 130
 
 
+@pytest.mark.slow
 def test_jass_match_bonus_full_deal():
     """[JA] "Match (one team takes all 9 tricks) +100": 152 + 5 + 100 = 257 from the deal
     (seat 0 holds every club and leads)."""
