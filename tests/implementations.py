@@ -33,10 +33,6 @@ class Stichfest:
     name = "stichfest"
     error: type[Exception] = PositionError   # what a bad position raises
 
-    @staticmethod
-    def _style(p):
-        return Position.from_json(p).deck
-
     def check(self, p) -> None:
         Position.from_json(p)
 

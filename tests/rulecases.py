@@ -15,7 +15,7 @@ full-deal searches beyond the reference's brute force) stay in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rulebook import (
     FR32,
@@ -160,7 +160,7 @@ class Reject:
     id: str
     position: dict
     names: tuple[str, ...] = ()
-    solver_words: tuple[str, ...] = field(default=())
+    solver_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
