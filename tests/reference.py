@@ -1,12 +1,13 @@
 """Independent pure-Python reference rules for stichfest (the test oracle).
 
-Written from /work/shared/RULES.md only, for obviousness rather than speed.
-Section names in the docstrings refer to RULES.md:
+Written from the project's rules, docs/rules.md, only, for obviousness rather
+than speed.  Section names in the docstrings refer to docs/rules.md:
   [SK]  "Schafkopf (4 players, 32 cards, 8 each; 120 card points)"
   [JA]  "Swiss Jass, Schieber (4 players in 2 teams, 36 cards, 9 each)"
   [SW]  "Scharwenzel (Fehmarn; 4, 6 or 8 players in two alternating parties)"
 
 Public API (positions are plain dicts in the project's JSON format):
+  check_position(pos) -> None       (ValueError on bad input)
   legal_moves(pos) -> list[str]     to_move(pos) -> int
   reference_solve(pos) -> dict      reference_weis(pos) -> dict
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 # --------------------------------------------------------------------------
-# Decks and card notation (RULES.md, table "Card notation")
+# Decks and card notation (docs/rules.md, table "Card notation")
 # --------------------------------------------------------------------------
 SK_SUITS = ["E", "G", "H", "S"]
 SK_RANKS = ["A", "10", "K", "O", "U", "9", "8", "7"]
@@ -225,7 +226,9 @@ class Game:
 
     # ---- state handling -------------------------------------------------
     def initial_state(self) -> State:
-        sort = lambda cards: tuple(sorted(cards, key=self.order.__getitem__))
+        def sort(cards: list[str]) -> tuple[str, ...]:
+            return tuple(sorted(cards, key=self.order.__getitem__))
+
         return State(tuple(sort(h) for h in self.deal), (), self.leader,
                      (0,) * self.n, (0,) * self.n, None, False)
 
@@ -358,6 +361,11 @@ def to_move(pos: dict) -> int:
     if game.is_over(state):
         raise ValueError("the hand is over")
     return game.to_move(state)
+
+
+def check_position(pos: dict) -> None:
+    """Validate the position and replay pos["play"]; ValueError on bad input."""
+    _game_and_state(pos)
 
 
 def legal_moves(pos: dict) -> list[str]:

@@ -1,6 +1,7 @@
-"""Shared test vocabulary: decks, deal builders and the card orders of
-RULES.md written out by hand (one place, used by the rule tests of the
-project and of the reference oracle)."""
+"""Shared test vocabulary: decks, deal builders, the card orders of
+docs/rules.md written out by hand and the hand-built deals (one place, used
+by the rule cases of rulecases.py and the rule tests of the solver and of
+the reference oracle)."""
 from __future__ import annotations
 
 SK_RANKS = ["A", "10", "K", "O", "U", "9", "8", "7"]
@@ -49,7 +50,7 @@ def plays(text):
     return text.split()
 
 
-# Card orders (trumps and plain suits) for every contract, from RULES.md
+# Card orders (trumps and plain suits) for every contract, from docs/rules.md
 OBERS = ["EO", "GO", "HO", "SO"]
 UNTERS = ["EU", "GU", "HU", "SU"]
 

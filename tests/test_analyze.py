@@ -110,6 +110,7 @@ def consistent_deals(full: Position, viewer: int):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, contract, played, seed", [
     ("schafkopf", "sauspiel", 20, 11), ("schafkopf", "solo", 22, 8),
     ("scharwenzel", "trump", 21, 2), ("jass", "trump", 27, 5),
@@ -335,6 +336,7 @@ def _short_run(executor):
     return json.dumps(a.to_json(), sort_keys=True)
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_with_one_and_two_workers():
     with ProcessPoolExecutor(max_workers=2) as pool:
         assert _short_run(None) == _short_run(pool)
@@ -350,6 +352,7 @@ with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dash
 """
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_result():
     pytest.importorskip("distributed")
     # In a child process, so that no Dask thread outlives the test in this one

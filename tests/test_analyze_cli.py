@@ -80,7 +80,7 @@ def test_position_json_keys(tmp_path):
     assert data["samples"] == 15
     assert set(data["value"]) >= {"mean", "win"} and data["moves"]
     for card, fig in data["moves"].items():
-        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1
+        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1, card
 
 
 def test_position_table(tmp_path):
@@ -89,6 +89,7 @@ def test_position_table(tmp_path):
     assert code == 0 and "to move; each card" in out and "P(value >= 61)" in out
 
 
+@pytest.mark.slow
 def test_plot_writes_a_png(tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "points.png"
@@ -111,6 +112,7 @@ sys.exit(result.exit_code)
 """
 
 
+@pytest.mark.slow
 def test_scheduler_runs_on_a_dask_cluster():
     pytest.importorskip("distributed")
     args = [*SHORT[:6], "--samples", "10", "--seed", "4", "--contracts", "solo-H", "--json"]
@@ -157,6 +159,7 @@ def test_position_file_with_before_play_options_is_rejected(tmp_path):
     assert code == 2 and "--hand applies before play" in err
 
 
+@pytest.mark.slow
 def test_real_command_prints_no_traceback():
     proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "analyze", "--hand", "EO GO XX"],
                           capture_output=True, text=True)

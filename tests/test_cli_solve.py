@@ -115,6 +115,7 @@ def test_missing_card_from_deck():
     assert code == 2 and "SK dealt twice" in err
 
 
+@pytest.mark.slow
 def test_no_traceback_from_the_real_command():
     proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "solve", "-"], input="[1, 2]",
                           capture_output=True, text=True)

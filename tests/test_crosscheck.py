@@ -16,6 +16,8 @@ from stichfest import Position, Solver
 from stichfest.cards import Card, parse_card
 from stichfest.deals import callable_suits, position_json, random_deal
 
+pytestmark = pytest.mark.slow   # thousands of positions against the reference (~50 s)
+
 # (game, contract, seats, short deck, tout, rules)
 CASES = [
     ("schafkopf", "sauspiel", 4, False, False, None),

@@ -26,6 +26,7 @@ CASES = [  # (game, contract, goal)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,contract,goal", CASES)
 def test_every_puzzle_has_exactly_one_winning_card_by_the_reference_solver(game, contract, goal):
     puzzles = generate(game, contract, goal=goal, tricks=3, count=3, seed=5)
@@ -39,12 +40,14 @@ def test_every_puzzle_has_exactly_one_winning_card_by_the_reference_solver(game,
         assert p.goal in goals_for(game, contract)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_puzzles():
     first = [p.to_json() for p in generate("schafkopf", count=4, seed=11)]
     assert first == [p.to_json() for p in generate("schafkopf", count=4, seed=11)]
     assert first != [p.to_json() for p in generate("schafkopf", count=4, seed=12)]
 
 
+@pytest.mark.slow
 def test_difficulty_is_the_documented_measure_and_the_level_filter_keeps_that_level():
     for p in generate("schafkopf", count=6, seed=3):
         d = p.difficulty

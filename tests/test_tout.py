@@ -125,6 +125,7 @@ def test_guaranteed_tout_is_made_double_dummy_in_sampled_deals():
     assert share.made == share.samples == 6 and share.interval[1] == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_points_target_of_a_monster_solo_is_guaranteed_and_a_middling_one_refuted_double_dummy():
     strong = hand_position("solo", "EO GO HO SO EU GU HA H10", 1, 1, trump="H", tout=False)
     assert guarantee(strong, 91).guaranteed
@@ -336,6 +337,7 @@ def few_distributions(positions, limit: int):
     return [p for p in positions if sum(1 for _ in distributions(p)) <= limit]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,tricks_left,count,limit", [(1, 2, 24, 90), (7, 3, 40, 100)])
 def test_tout_endings_agree_with_brute_force_double_dummy_and_plan_execution(seed, tricks_left, count, limit):
     solver = Solver()
@@ -355,6 +357,7 @@ def test_tout_endings_agree_with_brute_force_double_dummy_and_plan_execution(see
     assert (True, True) in seen and (False, False) in seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,tricks_left,count,limit", [(3, 2, 16, 90), (4, 3, 20, 150)])
 def test_points_endings_agree_with_brute_force_and_the_plan_reaches_the_target(seed, tricks_left, count, limit):
     checked = 0
