@@ -155,4 +155,4 @@ def test_three_hand_solve():
     data = json.loads(out)
     assert data["value"] == 74 and len(data["pv"]) == 24
     code, out, _ = run(["solve", "-"], _three())
-    assert code == 0 and "8. seat 0 leads" in out and "seat 2" in out
+    assert code == 0 and "Value: declarers 74" in out and "8. seat 1 leads" in out
