@@ -133,7 +133,7 @@ def test_answers_do_not_depend_on_earlier_queries():
 def _touching_pairs(pos: Position, legal: list[str]):
     """Pairs of the mover's legal cards with no other card still in play (in
     a hand or on the table) between them in their class: the cards the
-    search bounds by each other (``twin_bound`` in solver/_search.pyx)."""
+    search bounds by each other (``twin_bound`` in solver/_bounds.pxd)."""
     table = pos.table
     st = Solver(tt_bits=4)._load(pos)
     in_play = set(st.trick)
