@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stichfest import GameState, Position
+from stichfest import Position
 from stichfest.analysis.evaluate import HandAnalysis
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
@@ -71,10 +71,10 @@ def describe_value(pos: Position, value: int) -> str:
     return f"declaring party {value} of {n} tricks — {verdict}"
 
 
-def render_pv(pos: Position, pv: Sequence[str]) -> list[str]:
+def render_pv(pos: Position, pv: Sequence[Card]) -> list[str]:
     """The line of play ``pv`` from ``pos`` trick by trick, naming each trick's winner."""
     st = pos.state()
-    cards = [*st.trick, *(parse_card(text, pos.deck).index for text in pv)]
+    cards = [*st.trick, *(c.index for c in pv)]
     return render_tricks(pos, st.leader, cards, number=len(st.history) + 1)
 
 
@@ -84,13 +84,12 @@ def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: i
     (``number`` the first), naming each completed trick's winner; a trick
     still open is shown with ``...`` when ``unfinished``, else left out."""
     n = pos.n_seats
-    judge = GameState(pos.table, [0] * n, 0)  # for its trick winners
     out = []
     for start in range(0, len(cards), n):
         trick = list(cards[start:start + n])
         names = " ".join(str(Card(c, pos.deck)) for c in trick)
         if len(trick) == n:
-            winner = (leader + judge.trick_winner_offset(trick)) % n
+            winner = (leader + pos.table.winning_offset(trick)) % n
             out.append(f"{number}. seat {leader} leads: {names}  -> seat {winner}")
             leader, number = winner, number + 1
         elif unfinished:
@@ -186,7 +185,7 @@ def render_position_analysis(a: PositionAnalysis) -> str:
     if a.moves:
         best = a.best_move()
         out.append(f"Seat {a.to_move} to move; each card (* best mean for him):")
-        out += [f"  {card:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
+        out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
     elif a.to_move is not None:
         out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
     return "\n".join(out)

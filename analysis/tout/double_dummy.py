@@ -46,9 +46,8 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
         result = solver.solve(full, moves=False)
         st = full.initial_state()
         line = []
-        for card in [str(c) for c in position.play] + result.pv:
-            c = next(x for x in st.legal_cards() if str(x) == card)
-            line.append((st.to_move, card))
+        for c in (*position.play, *result.pv):
+            line.append((st.to_move, str(c)))
             st.play(c.index)
         hands = tuple(" ".join(str(c) for c in sorted(h)) for h in deal)
         return Refutation("double dummy", tuple(line), hands, result.value)
