@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,7 @@ from stichfest.contracts import (
     NEEDS_TRUMP,
     TOUT_CONTRACTS,
     TRUMP,
+    ContractTable,
     contract_kind,
     contract_table,
 )
@@ -166,7 +168,8 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     return out
 
 
-def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
+def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
+                     goal: str | None) -> None:
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
@@ -234,7 +237,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
                                            trump=trump, called=called,
                                            tout=goal == "tout" and game == "schafkopf"))
     target = _target(pos, goal, {}) if everything else None
-    st, play = pos.state(), []
+    st = pos.state()
+    play: list[Card] = []
 
     def pick() -> Card | None:
         legal = st.legal_cards()
@@ -253,7 +257,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
     return pos.with_play(tuple(play))
 
 
-def _strong_deal(rng: random.Random, deal, table, declarer: int):
+def _strong_deal(rng: random.Random, deal: Sequence[tuple[Card, ...]], table: ContractTable,
+                 declarer: int) -> list[tuple[Card, ...]]:
     """``deal`` redealt so that the declarer might take every trick: a run
     of trumps from the top, then the tops of plain suits, then up to two of
     his cards swapped with random other cards; the rest dealt at random."""
@@ -295,7 +300,7 @@ def _target(pos: Position, goal: str, moves: dict[str, int]) -> int | None:
 
 
 # ---------------------------------------------------------------------------
-def measure(pos: Position, moves: dict[str, int], solution: str, line, target: int, nodes: int,
+def measure(pos: Position, moves: dict[str, int], solution: str, line: Sequence[str], target: int, nodes: int,
             solver: Solver) -> Difficulty:
     """The difficulty of a puzzle (see the module docstring for the measure)."""
     failing = len(moves) - 1
@@ -309,7 +314,7 @@ def measure(pos: Position, moves: dict[str, int], solution: str, line, target: i
     return Difficulty(level, score, failing, tuple(wrong), depth, nodes)
 
 
-def looks_wrong(pos: Position, solution: str, line) -> list[str]:
+def looks_wrong(pos: Position, solution: str, line: Sequence[str]) -> list[str]:
     """What makes the solution card look unnatural (see the module docstring)."""
     st = pos.state()
     t = pos.table
@@ -334,11 +339,11 @@ def looks_wrong(pos: Position, solution: str, line) -> list[str]:
     return out
 
 
-def _strength_key(table):
+def _strength_key(table: ContractTable) -> Callable[[Card], tuple[bool, int]]:
     return lambda c: (table.follow_class[c.index] == TRUMP, table.strength[c.index])
 
 
-def _trick_of_card_goes_to_opponents(pos: Position, line) -> bool:
+def _trick_of_card_goes_to_opponents(pos: Position, line: Sequence[str]) -> bool:
     st = pos.state()
     done = len(st.history)
     for name in line:
@@ -380,7 +385,7 @@ def _upper_bound(pos: Position, st: GameState) -> int:
     return so_far + rest + bonus + (pos.match_bonus if alive else 0)
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
