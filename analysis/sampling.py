@@ -235,8 +235,9 @@ class DealSampler:
                           PlayConsistency(pos))
 
     @classmethod
-    def _build(cls, cards: Sequence[Card], n_seats: int, hand_size: int, known: Sequence[tuple[Card, ...] | None],
-               played: Sequence[Iterable[Card]], forbidden: list[set[Card]], constraints: Constraints | None,
+    def _build(cls, cards: Sequence[Card], n_seats: int, hand_size: int,
+               known: Sequence[tuple[Card, ...] | None], played: Sequence[Iterable[Card]],
+               forbidden: list[set[Card]], constraints: Constraints | None,
                accept: Callable[[Deal], bool] | None) -> DealSampler:
         constraints = constraints or Constraints()
         for seat in constraints.seats():
