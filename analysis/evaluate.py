@@ -249,7 +249,8 @@ def tricks_position(pos: Position) -> Position:
 
 
 def _outcome(solver: Solver, job: _HandJob, pos: Position,
-             every_trick: dict[tuple[str, int | None, int | None], bool], exact: bool = False) -> tuple[int, int, int | None]:
+             every_trick: dict[tuple[str, int | None, int | None], bool],
+             exact: bool = False) -> tuple[int, int, int | None]:
     """``(level, payout, exact value or None)`` of one contract on one deal;
     ``exact`` asks for the value too (a Tout has none)."""
     if pos.game == "jass":
