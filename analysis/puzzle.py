@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,7 @@ from stichfest.contracts import (
     NEEDS_TRUMP,
     TOUT_CONTRACTS,
     TRUMP,
+    ContractTable,
     contract_kind,
     contract_table,
 )
@@ -168,7 +169,8 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     return out
 
 
-def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
+def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
+                     goal: str | None) -> None:
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
@@ -236,7 +238,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
                                            trump=trump, called=called,
                                            tout=goal == "tout" and game == "schafkopf"))
     target = _target(pos, goal, {}) if everything else None
-    st, play = pos.state(), []
+    st = pos.state()
+    play: list[Card] = []
 
     def pick() -> Card | None:
         legal = st.legal_cards()
@@ -255,7 +258,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
     return pos.with_play(tuple(play))
 
 
-def _strong_deal(rng: random.Random, deal, table, declarer: int):
+def _strong_deal(rng: random.Random, deal: Sequence[tuple[Card, ...]], table: ContractTable,
+                 declarer: int) -> list[tuple[Card, ...]]:
     """``deal`` redealt so that the declarer might take every trick: a run
     of trumps from the top, then the tops of plain suits, then up to two of
     his cards swapped with random other cards; the rest dealt at random."""
@@ -335,7 +339,7 @@ def looks_wrong(pos: Position, card: Card, line: Sequence[Card]) -> list[str]:
     return out
 
 
-def _strength_key(table):
+def _strength_key(table: ContractTable) -> Callable[[Card], tuple[bool, int]]:
     return lambda c: (table.follow_class[c.index] == TRUMP, table.strength[c.index])
 
 
