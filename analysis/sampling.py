@@ -44,7 +44,7 @@ from stichfest.cards import (
 )
 from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, ContractTable, called_suit_problem
 from stichfest.deals import deck
-from stichfest.play import GameState, IllegalPlay
+from stichfest.play import IllegalPlay
 from stichfest.position import Position
 
 from .errors import InputError
@@ -350,14 +350,13 @@ def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
     Trick winners depend on the cards alone, so seats are known even when
     hands are hidden."""
     table, n = pos.table, pos.n_seats
-    judge = GameState(table, [0] * n, pos.leader)
     leader, out = pos.leader, []
     trick: list[Card] = []
     for c in pos.play:
         out.append(((leader + len(trick)) % n, c, trick[0] if trick else None))
         trick.append(c)
         if len(trick) == n:
-            leader = (leader + judge.trick_winner_offset([x.index for x in trick])) % n
+            leader = (leader + table.winning_offset([x.index for x in trick])) % n
             trick = []
     return out
 
