@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from stichfest import Card, Position
+from stichfest.contracts import COUNTS_TRICKS
 
 from .errors import InputError
 from .evaluate import CHUNK
@@ -31,9 +32,10 @@ from .stats import Estimate, proportion, sample_mean
 
 def win_target(pos: Position) -> int | None:
     """The ``value`` at which the declaring party reaches its goal, if the game has one."""
-    if pos.game == "schafkopf" and pos.contract != "ramsch":
+    kind = pos.kind
+    if kind.game == "schafkopf" and not kind.against_all:
         return pos.n_tricks if pos.tout else WIN_POINTS
-    if pos.game == "scharwenzel":
+    if kind.counts == COUNTS_TRICKS:
         return scharwenzel_majority(pos)
     return None  # Ramsch and Jass: no fixed target
 
