@@ -85,7 +85,8 @@ def info_state(pos: Position) -> InfoState:
     n = len(dealt)
     sizes = [n] * seats
     voids = [0] * seats
-    leader, trick = pos.leader, []
+    leader = pos.leader
+    trick: list[int] = []
     points = won = lost = 0
     played = []
     rules = GameState(table, [0] * seats, 0)  # for its class masks and trick winners
