@@ -4,8 +4,9 @@ Each case is checked against the stichfest solver and against the reference
 oracle ``tests/reference.py`` (``test_rule_cases.py``, ``impl`` fixture of
 ``conftest.py``).  Every expected value was worked out by hand from
 ``docs/rules.md``; nothing is computed by code under test.  Each case id names
-the rule it checks: [SK] Schafkopf, [JA] Swiss Jass (Schieber), [SW]
-Scharwenzel (sections of docs/rules.md), "Validation" for bad input.
+the rule it checks: [SK] Schafkopf, [SK3] Schafkopf for three, [JA] Swiss
+Jass (Schieber), [SW] Scharwenzel (sections of docs/rules.md), "Validation"
+for bad input.
 
 A full deal always lists the complete deck; endgames are a full deal plus a
 ``play`` prefix of legal cards.  Checks only one implementation can make
