@@ -408,8 +408,9 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         _race(job, table, race, points and game != "jass", executor, progress)
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
-        partial = _hand_analysis(game, seat, leader, cards, seed, tariff, specs, templates, table, done)
-        raise stopped(e, partial if done else None, done, samples) from None
+        partial = _hand_analysis(game, seat, leader, cards, seed, tariff, specs, templates, table, done) \
+            if done else None
+        raise stopped(e, partial, done, samples) from None
     return _hand_analysis(game, seat, leader, cards, seed, tariff, specs, templates, table, samples)
 
 

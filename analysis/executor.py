@@ -33,7 +33,15 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    as_completed,
+    wait,
+)
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from types import FrameType
@@ -308,9 +316,12 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
 
     ``on_result`` sees each result as it arrives (for progress), ``on_task``
     the task's index and its result; the list returned is in task order.
-    A stop (Ctrl-C, SIGTERM, a dead worker) raises :class:`Stopped` with the
-    finished tasks' results in :attr:`Stopped.results` (``on_task`` has seen
-    them too); a :class:`WorkerPool`'s workers are ended first."""
+    A :class:`WorkerPool` gets a few tasks per worker at a time (so that a
+    stop is quick however many tasks there are), another executor all at
+    once.  A stop (Ctrl-C, SIGTERM, a dead worker) raises :class:`Stopped`
+    with the finished tasks' results in :attr:`Stopped.results`
+    (``on_task`` has seen them too); a :class:`WorkerPool`'s workers are
+    ended first."""
     results: dict[int, Any] = {}
 
     def take(i: int, result: Any) -> None:
@@ -320,24 +331,45 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
         if on_result:
             on_result(result)
 
-    futures: list[Future[Any]] = []
+    order: dict[Future[Any], int] = {}  # every future submitted -> its task
+    pending: set[Future[Any]] = set()
     try:
         if executor is None:
             for i, task in enumerate(tasks):
                 take(i, fn(*task))
+        elif isinstance(executor, WorkerPool):
+            todo = iter(enumerate(tasks))
+
+            def submit_next() -> None:
+                for i, task in todo:
+                    f = executor.submit(fn, *task)
+                    order[f] = i
+                    pending.add(f)
+                    return
+
+            for _ in range(4 * executor.workers):
+                submit_next()
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for f in sorted(finished, key=order.__getitem__):
+                    pending.discard(f)
+                    take(order[f], f.result())
+                    submit_next()
         else:
-            for task in tasks:
-                futures.append(executor.submit(fn, *task))
-            order = {f: i for i, f in enumerate(futures)}
-            for f in as_completed(futures):
+            for i, task in enumerate(tasks):
+                f = executor.submit(fn, *task)
+                order[f] = i
+                pending.add(f)
+            for f in as_completed(list(pending)):
+                pending.discard(f)
                 take(order[f], f.result())
     except BaseException as e:
         stop = _as_stop(e, executor)
         if executor is not None:
-            _abandon(executor, futures, stop is not None)
+            _abandon(executor, pending, stop is not None)
         if stop is None:
             raise
-        for i, f in enumerate(futures):  # finished, but not yet seen
+        for f, i in order.items():  # finished, but not yet seen
             if i not in results and f.done() and not f.cancelled() and f.exception() is None:
                 take(i, f.result())
         stop.results = results
@@ -418,17 +450,29 @@ def open_executor(workers: int, scheduler: str | None = None) -> Iterator[Execut
     pool.shutdown(wait=True)
 
 
+def _seconds(text: str | None, default: float) -> float:
+    """``text`` as a positive number of seconds, else ``default``."""
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
 class ProgressBar:
     """Progress on stderr for work that takes more than a moment, counted in
     ``unit`` (samples): ``done`` of ``total``, with an optional ``note``.
 
     On a terminal, a one-line bar redrawn in place, from ``delay`` seconds
     on.  Elsewhere (a pipe, a log file) a plain line every ``every``
-    seconds, e.g. ``analyze: 340/1000 samples, 12 s``; a short run writes
-    nothing."""
+    seconds (default: ``$STICHFEST_PROGRESS_EVERY``, else 10), e.g.
+    ``analyze: 340/1000 samples, 12 s``, when there is progress to show; a
+    short run writes nothing."""
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None, delay: float = 0.7, *,
-                 unit: str = "samples", every: float = 10.0) -> None:
+                 unit: str = "samples", every: float | None = None) -> None:
+        if every is None:
+            every = _seconds(os.environ.get("STICHFEST_PROGRESS_EVERY"), 10.0)
         self.label = label
         self.total = max(1, total)
         self.done = 0
