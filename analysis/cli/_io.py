@@ -110,8 +110,11 @@ def run_stoppable(compute: Callable[[], T], show: Callable[[T, Stopped | None], 
     except (KeyboardInterrupt, Stopped) as e:
         stop = stopped(e, None) if not isinstance(e, Stopped) else e
         if stop.partial is not None:
-            with signals_deferred():
-                show(stop.partial, stop)
+            try:
+                with signals_deferred():
+                    show(stop.partial, stop)
+            except Interrupted:  # signalled again while showing: the run is stopping anyway
+                pass
         raise stop from None
     with signals_deferred():
         show(result, None)
