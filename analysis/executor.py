@@ -26,6 +26,7 @@ SIGTERM stops a run the way Ctrl-C does.
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import sys
 import threading
@@ -140,6 +141,7 @@ def _as_stop(e: BaseException, executor: Executor | None) -> Stopped | None:
 # ---------------------------------------------------------------------------
 # Signals
 class _SignalState:
+    installed = False  # inside stop_signals
     deferring = 0  # depth of signals_deferred
     pending = 0  # a signal deferred
     stopping = False  # a signal was raised: the next one ends the process
@@ -170,11 +172,13 @@ def stop_signals() -> Iterator[None]:
         yield
         return
     old = {s: signal.signal(s, _on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    was_installed, _state.installed = _state.installed, True
     try:
         yield
     finally:
         for s, handler in old.items():
             signal.signal(s, handler)
+        _state.installed = was_installed
         _state.deferring, _state.pending, _state.stopping = 0, 0, False
 
 
@@ -191,6 +195,52 @@ def signals_deferred() -> Iterator[None]:
         signum, _state.pending = _state.pending, 0
         _state.stopping = True
         raise Interrupted(signum)
+
+
+class _Helper:
+    """One daemon thread that runs work for the main thread while the main
+    thread waits for it: a signal is then handled at once, even during a
+    long solve (the solver releases the GIL), and the work is abandoned."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] \
+            | None = None
+
+    def call(self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if self.jobs is None:
+            self.jobs = queue.SimpleQueue()
+            threading.Thread(target=self._run, args=(self.jobs,), name="stichfest-work", daemon=True).start()
+        future: Future[Any] = Future()
+        self.jobs.put((future, fn, args, kwargs))
+        try:
+            return future.result()
+        except BaseException:
+            if not future.done():  # abandoned: a later call gets a thread of its own
+                self.jobs = None
+            raise
+
+    @staticmethod
+    def _run(jobs: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+             ) -> None:
+        while True:
+            future, fn, args, kwargs = jobs.get()
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as e:
+                future.set_exception(e)
+
+
+_helper = _Helper()
+
+
+def interruptible(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)``; inside :func:`stop_signals`, on a helper
+    thread while the main thread waits, so that Ctrl-C or SIGTERM stops the
+    run at once even during a long solve (the call is abandoned: it must
+    not share state the caller goes on using).  Elsewhere a plain call."""
+    if not _state.installed or threading.current_thread() is not threading.main_thread():
+        return fn(*args, **kwargs)
+    return _helper.call(fn, args, kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -316,6 +366,7 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
 
     ``on_result`` sees each result as it arrives (for progress), ``on_task``
     the task's index and its result; the list returned is in task order.
+    Without an executor the tasks run :func:`interruptible`.
     A :class:`WorkerPool` gets a few tasks per worker at a time (so that a
     stop is quick however many tasks there are), another executor all at
     once.  A stop (Ctrl-C, SIGTERM, a dead worker) raises :class:`Stopped`
@@ -336,7 +387,7 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
     try:
         if executor is None:
             for i, task in enumerate(tasks):
-                take(i, fn(*task))
+                take(i, interruptible(fn, *task))
         elif isinstance(executor, WorkerPool):
             todo = iter(enumerate(tasks))
 
@@ -387,7 +438,7 @@ def stream_tasks(fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]], execu
     if executor is None:
         try:
             for task in tasks:
-                result = fn(*task)
+                result = interruptible(fn, *task)
                 yield result
                 done += 1
         except (KeyboardInterrupt, Stopped) as e:

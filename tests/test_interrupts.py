@@ -35,8 +35,10 @@ from stichfest.analysis.executor import (
     Stopped,
     WorkerDied,
     WorkerPool,
+    interruptible,
     open_executor,
     run_tasks,
+    stop_signals,
     stream_tasks,
 )
 from stichfest.analysis.midgame import analyze_position
@@ -255,6 +257,19 @@ def test_stream_tasks_keeps_task_order_on_workers():
     with open_executor(2) as pool:
         assert list(stream_tasks(_sleep, [(0.05 * (i % 3),) for i in range(12)], pool, ahead=3)) == \
             [0.05 * (i % 3) for i in range(12)]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_a_long_call_in_this_process_at_once(signum):
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signum))
+    before = signal.getsignal(signum)
+    start = time.monotonic()
+    with stop_signals():
+        timer.start()
+        with pytest.raises(Interrupted) as info:
+            interruptible(time.sleep, 30)  # a long solve: the main thread waits for it, interruptibly
+    assert info.value.signum == signum and time.monotonic() - start < 5
+    assert signal.getsignal(signum) is before  # restored
 
 
 def test_stopped_is_one_exception_for_both_causes():

@@ -10,7 +10,14 @@ import click
 
 from stichfest import Position, Solver
 from stichfest.analysis.errors import USER_ERRORS
-from stichfest.analysis.executor import Stopped, open_executor, signals_deferred, stopped, stream_tasks
+from stichfest.analysis.executor import (
+    Stopped,
+    interruptible,
+    open_executor,
+    signals_deferred,
+    stopped,
+    stream_tasks,
+)
 from stichfest.search import default_solver
 
 from ._io import fail, read_text, user_errors
@@ -37,7 +44,7 @@ BATCH_CHUNK = 8
 def _solve_batch(lines: list[str], executor: Executor | None) -> Iterator[str]:
     """Results in input order, streamed as they come."""
     if executor is None:
-        yield from map(_solve_line, lines)
+        yield from stream_tasks(_solve_line, [(line,) for line in lines], None)
         return
     chunks = [(lines[a:a + BATCH_CHUNK],) for a in range(0, len(lines), BATCH_CHUNK)]
     for out in stream_tasks(_solve_lines, chunks, executor):
@@ -75,7 +82,7 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
             fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
         return
     pos = Position.from_json(text)
-    result = Solver().solve(pos, pv=not no_pv)
+    result = interruptible(Solver().solve, pos, pv=not no_pv)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
