@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from stichfest import Position
+from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
 from stichfest.position import RULE_DEFAULTS, PositionError
@@ -250,7 +250,8 @@ def tricks_position(pos: Position) -> Position:
     return pos if pos.tout else pos.as_trick_count()
 
 
-def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict,
+def _outcome(solver: Solver, job: _HandJob, pos: Position,
+             every_trick: dict[tuple[str, int | None, int | None], bool],
              exact: bool = False) -> tuple[int, int, int | None]:
     """``(level, payout, exact value or None)`` of one contract on one deal;
     ``exact`` asks for the value too (a Tout has none)."""
@@ -313,7 +314,7 @@ def _scharwenzel_level_of(pos: Position, tricks: int) -> Level:
     return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
 
 
-def _scharwenzel_level(solver, pos: Position) -> Level:
+def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
     if solver.reaches(pos, need):
         return Level.WON_SCHWARZ if solver.reaches(pos, n) else Level.WON
@@ -333,21 +334,21 @@ def _value_range(pos: Position, level: Level) -> tuple[int, int]:
             Level.WON_SCHNEIDER: (SCHNEIDER_POINTS, 120), Level.WON_SCHWARZ: (120, 120)}[level]
 
 
-def value_between(solver, pos: Position, lo: int, hi: int) -> int:
+def value_between(solver: Solver, pos: Position, lo: int, hi: int) -> int:
     """The exact value, known to lie in ``[lo, hi]`` (the level's range): the
     solver's fail-soft bisection, started inside those bounds."""
     return solver.value(pos, lo, hi)
 
 
 def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...],
-                   exact: frozenset = frozenset()) -> list[list[tuple]]:
+                   exact: frozenset[str] = frozenset()) -> list[list[tuple[int, int, int | None]]]:
     """Outcomes of contracts ``ids`` on deals ``start..stop``; those in
     ``exact`` come with their exact value."""
     solver = worker_solver()
     out = []
     for i in range(start, stop):
         deal = job.sampler.sample(job.seed, i)
-        every_trick: dict = {}
+        every_trick: dict[tuple[str, int | None, int | None], bool] = {}
         out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick, cid in exact)
                     for cid in ids])
     return out
@@ -547,7 +548,7 @@ def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     return fn(*args)
 
 
-def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list]]:
+def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list[tuple[str, int]]]]:
     """Rows (sample, [(contract id, its level)]) of the first ``n`` deals
     where a contract of ``ids`` still lacks its exact value."""
     rows = [(i, [(c, int(table.levels[c][i])) for c in ids if np.isnan(table.exact[c][i])])

@@ -9,9 +9,9 @@ import click
 
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.executor import Stopped
-from stichfest.analysis.puzzle import DEFAULT_TRICKS, GAMES, GOALS, LEVELS, Puzzle, generate
+from stichfest.analysis.puzzle import DEFAULT_TRICKS, GOALS, LEVELS, Puzzle, generate
 from stichfest.analysis.svg import puzzle_svg
-from stichfest.contracts import CONTRACTS
+from stichfest.contracts import CONTRACTS, GAMES
 
 from ._io import run_stoppable, user_errors
 from .text import render_partial, render_puzzle
