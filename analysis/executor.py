@@ -157,6 +157,10 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     if _state.stopping:  # asked again while stopping: stop at once
         for pool in list(_pools):
             pool.kill()
+        try:
+            os.write(2, (b"\n" if os.isatty(2) else b"") + b"stichfest: stopped at once (signalled twice)\n")
+        except OSError:
+            pass
         os._exit(128 + signum)
     _state.stopping = True
     raise Interrupted(signum)
