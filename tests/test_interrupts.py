@@ -525,3 +525,18 @@ def test_ctrl_c_during_puzzle_prints_the_puzzles_found(command):
     assert code == 130 and took < 5 and "Traceback" not in err
     n = int(re.fullmatch(r"stichfest: interrupted after (\d+) of 1000 puzzles\n", err).group(1))
     assert len([json.loads(ln) for ln in out.splitlines()]) == n > 0
+
+
+@needs_proc
+@pytest.mark.slow
+def test_ctrl_c_stops_a_long_solve_in_the_main_process_at_once(command):
+    # One Jass deal takes many seconds to solve (in C, without the GIL); with
+    # --workers 1 it runs in the command's own process, on a helper thread.
+    c = command(["analyze", "--game", "jass", "--hand", "CA CK CJ C9 SA HA H10 D6 D7", "--samples", "1000",
+                 "--workers", "1", "--json"])
+    c.wait_cpu(1.5)  # past the start (half a second of CPU): solving
+    os.killpg(c.proc.pid, signal.SIGINT)
+    code, out, err, took = c.finish()
+    assert code == 130 and took < 5 and "Traceback" not in err
+    assert re.fullmatch(r"stichfest: interrupted after \d+ of 1000 samples\n", err)
+    assert c.left_behind() == []
