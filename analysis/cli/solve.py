@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from functools import partial
 
 import click
 
@@ -16,22 +17,24 @@ from ._io import fail, read_text, user_errors
 from .text import render_solve
 
 
-def _solve_line(line: str) -> str:
-    """Solve one JSONL line; a bad line becomes ``{"error": ...}``, never an exception."""
+def _solve_line(line: str, pv: bool = True) -> str:
+    """Solve one JSONL line; a bad line becomes ``{"error": ...}``, never an exception.
+    Without ``pv`` the line of play is neither computed nor printed (``"pv": []``)."""
     try:
         pos = Position.from_json(line)
-        return json.dumps(default_solver().solve(pos).to_json(), ensure_ascii=False)
+        return json.dumps(default_solver().solve(pos, pv=pv).to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
         return json.dumps({"error": str(e)}, ensure_ascii=False)
 
 
-def _solve_batch(lines: list[str], workers: int) -> Iterable[str]:
+def _solve_batch(lines: list[str], workers: int, pv: bool = True) -> Iterable[str]:
     """Results in input order, streamed as they come; the pool is shut down after."""
+    one = partial(_solve_line, pv=pv)
     with open_executor(workers) as executor:
         if executor is None:
-            yield from map(_solve_line, lines)
+            yield from map(one, lines)
         else:
-            yield from executor.map(_solve_line, lines, chunksize=16)
+            yield from executor.map(one, lines, chunksize=16)
 
 
 @click.command()
@@ -40,7 +43,7 @@ def _solve_batch(lines: list[str], workers: int) -> Iterable[str]:
 @click.option("--jsonl", is_flag=True, help="Read one position per line, print one result per line.")
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes for --jsonl batches (results stay in input order).")
-@click.option("--no-pv", is_flag=True, help="Skip the line of play (faster).")
+@click.option("--no-pv", is_flag=True, help="Skip the line of play (faster; also in --jsonl batches, where \"pv\" is []).")
 @user_errors
 def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) -> None:
     """Solve a position exactly (FILE, or - for stdin).
@@ -52,7 +55,7 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     if jsonl:
         lines = [ln for ln in text.splitlines() if ln.strip()]
         bad = 0
-        for out in _solve_batch(lines, workers):
+        for out in _solve_batch(lines, workers, pv=not no_pv):
             bad += out.startswith('{"error"')
             click.echo(out)
         if bad:
