@@ -50,3 +50,41 @@ def test_missing_extras_name_the_install_command_that_works_from_a_clone(monkeyp
     with pytest.raises(InputError) as e, open_executor(1, "tcp://127.0.0.1:1"):
         pass
     assert 'pip install -e ".[dask]"' in str(e.value) and "stichfest[" not in str(e.value)
+
+
+# --- item 2: Schwarz, not Schneider, when a party takes no trick --------------
+#: 7 tricks played, every point with the declarer; the last trick (S7 S9 S8 H7)
+#: holds no points and goes to seat 1: 120 card points, yet not Schwarz.
+WENZ_120_NOT_SCHWARZ = {
+    "game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
+    "deal": ["EU GU HU SU EA E10 EK S7", "EO E9 GA G10 GK GO SA S9", "E8 E7 HA H10 HK HO S10 S8",
+             "G9 G8 G7 H9 H8 SK SO H7"],
+    "play": "EU GA HA G9 GU G10 H10 G8 HU GK HK G7 SU GO HO H9 EA EO E8 H8 E10 E9 E7 SK EK SA S10 SO".split()}
+#: The declarer holds only 9s, 8s and 7s: the defenders take every trick.
+WENZ_DECLARER_SCHWARZ = {
+    "game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
+    "deal": ["S9 S7 G9 G8 H8 H9 H7 E7", "GK EK HU HK SU S8 EO E8", "GO GA SK SO EA EU G10 H10",
+             "GU HO G7 HA E9 SA E10 S10"], "play": []}
+
+
+def _value_line(data: dict, *flags: str) -> str:
+    out = stichfest("solve", "-", *flags, stdin=json.dumps(data))
+    assert out.returncode == 0, out.stderr
+    return next(ln for ln in out.stdout.splitlines() if ln.startswith("Value:"))
+
+
+def test_solve_says_schwarz_when_the_defenders_take_no_trick():
+    """[SK] Scoring: Schwarz when a party takes no trick (README example: the declarer takes all 8)."""
+    for flags in ((), ("--no-pv",)):
+        line = _value_line(README_WENZ, *flags)
+        assert "defenders Schwarz" in line and "Schneider" not in line, line
+
+
+def test_solve_does_not_say_schwarz_for_120_with_a_zero_point_trick_lost():
+    line = _value_line(WENZ_120_NOT_SCHWARZ)
+    assert "120" in line and "not Schwarz" in line and "0-point trick" in line, line
+
+
+def test_solve_says_schwarz_when_the_declarers_take_no_trick():
+    line = _value_line(WENZ_DECLARER_SCHWARZ)
+    assert "declarers 0" in line and "Schwarz" in line and "not Schwarz" not in line, line

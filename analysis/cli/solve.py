@@ -37,6 +37,25 @@ def _solve_batch(lines: list[str], workers: int, pv: bool = True) -> Iterable[st
             yield from executor.map(one, lines, chunksize=16)
 
 
+def prove_schwarz(solver: Solver, pos: Position, value: int) -> bool | None:
+    """Whether the side that may be Schwarz (takes no trick) is so under best
+    play, proved by the solver; None where Schwarz does not arise.
+
+    Schafkopf party contracts only (a Tout counts tricks itself, Ramsch has
+    no Schwarz here).  Card points cannot tell: 120 may leave the defenders a
+    0-point trick.  So with ``value`` 120 one ``reaches`` query on the
+    trick-count form (:meth:`Position.as_trick_count`) asks whether the
+    declarers can force every trick; with 0 whether they can force one.
+    That is exact: the Schwarz the declarers can force is also optimal for
+    points (every trick is every point), and so is the one they suffer."""
+    if pos.game != "schafkopf" or pos.tout or pos.kind.against_all or value not in (0, 120):
+        return None
+    tricks = pos.as_trick_count()
+    if value == 120:
+        return solver.reaches(tricks, pos.n_tricks)
+    return not solver.reaches(tricks, 1)
+
+
 @click.command()
 @click.argument("source", default="-", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -49,7 +68,9 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     """Solve a position exactly (FILE, or - for stdin).
 
     Prints the hands, the value under optimal play and what it means, each
-    legal card's value and one optimal line of play.
+    legal card's value and one optimal line of play.  Schafkopf: Schwarz
+    (a party takes no trick) is said only when the solver proves the
+    declarers can take every trick (or the defenders every trick).
     """
     text = read_text(source)
     if jsonl:
@@ -62,8 +83,9 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
             fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
         return
     pos = Position.from_json(text)
-    result = Solver().solve(pos, pv=not no_pv)
+    solver = Solver()
+    result = solver.solve(pos, pv=not no_pv)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
-    click.echo(render_solve(pos, result))
+    click.echo(render_solve(pos, result, schwarz=prove_schwarz(solver, pos, result.value)))

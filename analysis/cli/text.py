@@ -42,8 +42,15 @@ def render_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
-def describe_value(pos: Position, value: int) -> str:
-    """What a ``value`` means in the game's own terms."""
+def describe_value(pos: Position, value: int, *, schwarz: bool | None = None) -> str:
+    """What a ``value`` means in the game's own terms.
+
+    Schafkopf Schwarz (a party takes no trick) cannot be read off card points:
+    120 may leave the defenders a 0-point trick.  ``schwarz`` is the solver's
+    answer for the side that may be trickless: with ``value`` 120 whether the
+    declarers can force every trick, with 0 whether the defenders can
+    (:func:`stichfest.analysis.cli.solve.prove_schwarz`); None: not asked, and
+    Schwarz is not claimed."""
     n = pos.n_tricks
     if pos.game == "schafkopf" and pos.tout:
         return (f"declarer {value} of {n} tricks — Tout made" if value == n
@@ -52,11 +59,20 @@ def describe_value(pos: Position, value: int) -> str:
         return f"seat {pos.declarer} holds itself to {value} points (of 120)"
     if pos.game == "schafkopf":
         if value >= 91:
+            if value == 120 and schwarz:
+                return f"declarers {value} — wins, defenders Schwarz (no trick for them)"
+            if value == 120 and schwarz is False:
+                return (f"declarers {value} — wins, defenders Schneider, not Schwarz "
+                        "(they get a 0-point trick)")
             return f"declarers {value} — wins, defenders Schneider"
         if value >= 61:
             return f"declarers {value} — wins, Schneider frei for the defenders"
         if value >= 31:
             return f"declarers {value} — loses, Schneider frei"
+        if value == 0 and schwarz:
+            return f"declarers {value} — loses, Schwarz (no trick for them)"
+        if value == 0 and schwarz is False:
+            return f"declarers {value} — loses, Schneider, not Schwarz (they get a 0-point trick)"
         return f"declarers {value} — loses, Schneider"
     if pos.game == "jass":
         match = " including the match bonus" if value > 157 else ""
@@ -98,9 +114,10 @@ def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: i
     return out
 
 
-def render_solve(pos: Position, result: Result) -> str:
+def render_solve(pos: Position, result: Result, *, schwarz: bool | None = None) -> str:
+    """``schwarz``: see :func:`describe_value`."""
     lines = [render_position(pos), ""]
-    lines.append(f"Value: {describe_value(pos, result.value)}")
+    lines.append(f"Value: {describe_value(pos, result.value, schwarz=schwarz)}")
     if result.weis is not None:
         lines.append(f"Weis: seats 0+2 {result.weis[0]}, seats 1+3 {result.weis[1]};  "
                      f"Stöck: {result.stoeck[0]} / {result.stoeck[1]}")
