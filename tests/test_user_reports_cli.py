@@ -88,3 +88,22 @@ def test_solve_does_not_say_schwarz_for_120_with_a_zero_point_trick_lost():
 def test_solve_says_schwarz_when_the_declarers_take_no_trick():
     line = _value_line(WENZ_DECLARER_SCHWARZ)
     assert "declarers 0" in line and "Schwarz" in line and "not Schwarz" not in line, line
+
+
+# --- item 3: what a Jass value holds -------------------------------------------
+JASS_MATCH = {"game": "jass", "contract": "obenabe", "declarer": 0, "leader": 0,
+              "deal": ["CA CK CQ CJ C10 SA SK SQ SJ", "C9 C8 C7 C6 S10 S9 S8 S7 S6",
+                       "HA HK HQ HJ H10 H9 H8 H7 H6", "DA DK DQ DJ D10 D9 D8 D7 D6"], "play": []}
+JASS_77 = {"game": "jass", "contract": "trump", "trump": "H", "declarer": 0, "leader": 0,
+           "deal": ["S8 H6 DJ DK S6 D6 CQ HQ H10", "D10 CA C10 S9 C7 DQ SQ S7 SJ",
+                    "S10 D8 HA CK H8 C8 HK C6 SA", "DA HJ H7 D9 SK H9 D7 C9 CJ"], "play": []}
+
+
+def test_jass_value_says_what_it_holds():
+    """[JA] Last trick +5: every mode totals 157; match (all 9 tricks) +100."""
+    line = _value_line(JASS_MATCH)
+    assert "257: 152 card points + 5 last trick + 100 match" in line and "of 157" not in line, line
+    line = _value_line(JASS_77)
+    assert "77 of 157: 72 card points + 5 last trick" in line, line
+    line = _value_line(JASS_77, "--no-pv")
+    assert "77 of 157" in line and "last trick" in line, line

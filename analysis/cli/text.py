@@ -42,7 +42,8 @@ def render_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
-def describe_value(pos: Position, value: int, *, schwarz: bool | None = None) -> str:
+def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
+                   line: Sequence[str] | None = None) -> str:
     """What a ``value`` means in the game's own terms.
 
     Schafkopf Schwarz (a party takes no trick) cannot be read off card points:
@@ -50,7 +51,8 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None) ->
     answer for the side that may be trickless: with ``value`` 120 whether the
     declarers can force every trick, with 0 whether the defenders can
     (:func:`stichfest.analysis.cli.solve.prove_schwarz`); None: not asked, and
-    Schwarz is not claimed."""
+    Schwarz is not claimed.  Jass: ``line`` (the rest of the play, e.g. the
+    optimal line) splits the value into card points, last trick and match."""
     n = pos.n_tricks
     if pos.game == "schafkopf" and pos.tout:
         return (f"declarer {value} of {n} tricks — Tout made" if value == n
@@ -75,8 +77,7 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None) ->
             return f"declarers {value} — loses, Schneider, not Schwarz (they get a 0-point trick)"
         return f"declarers {value} — loses, Schneider"
     if pos.game == "jass":
-        match = " including the match bonus" if value > 157 else ""
-        return f"declaring team {value} of 157{match}"
+        return f"declaring team {value}" + _jass_parts(pos, value, line)
     need = n // 2 + 1
     if value * 2 == n:
         verdict = "equal tricks: Bock"
@@ -85,6 +86,31 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None) ->
     else:
         verdict = "minority"
     return f"declaring party {value} of {n} tricks — {verdict}"
+
+
+def _jass_parts(pos: Position, value: int, line: Sequence[str] | None) -> str:
+    """What a Jass value holds, e.g. ``": 152 card points + 5 last trick + 100 match"``.
+
+    The match (all tricks: 157 + 100) and its opposite need no line; otherwise
+    the last trick's 5 is read from the end of ``line`` (the play is complete
+    there), and left open without one."""
+    table = pos.table
+    last, match = table.last_trick_bonus, table.match_bonus
+    if value == 157 + match:
+        return f": {157 - last} card points + {last} last trick + {match} match (every trick)"
+    st = pos.state()
+    if line is not None:
+        for text in line:
+            st.play(parse_card(text, pos.deck).index)
+    if not st.finished:
+        return f" of 157 (card points, and the last trick's {last} if the team takes it)"
+    took_last = st.history[-1][2] in pos.declaring_party
+    where = " in the line of play below" if line else ""  # another optimal line may split otherwise
+    if value == 0:
+        return " of 157 (the other team takes every trick: the match)"
+    if took_last:
+        return f" of 157: {value - last} card points + {last} last trick{where}"
+    return f" of 157: {value} card points, the last trick to the other team{where}"
 
 
 def render_pv(pos: Position, pv: Sequence[str]) -> list[str]:
@@ -117,7 +143,8 @@ def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: i
 def render_solve(pos: Position, result: Result, *, schwarz: bool | None = None) -> str:
     """``schwarz``: see :func:`describe_value`."""
     lines = [render_position(pos), ""]
-    lines.append(f"Value: {describe_value(pos, result.value, schwarz=schwarz)}")
+    line = result.pv if result.pv or result.to_move is None else None
+    lines.append(f"Value: {describe_value(pos, result.value, schwarz=schwarz, line=line)}")
     if result.weis is not None:
         lines.append(f"Weis: seats 0+2 {result.weis[0]}, seats 1+3 {result.weis[1]};  "
                      f"Stöck: {result.stoeck[0]} / {result.stoeck[1]}")
