@@ -107,3 +107,41 @@ def test_jass_value_says_what_it_holds():
     assert "77 of 157: 72 card points + 5 last trick" in line, line
     line = _value_line(JASS_77, "--no-pv")
     assert "77 of 157" in line and "last trick" in line, line
+
+
+# --- item 5: tout --target: the node budget bounds the time ---------------------
+OBVIOUS_SOLO = "EO GO HO SO EU GU HA GA"  # Herz-Solo: the four Ober, two Unter, Herz- and Gras-Sau
+
+
+def test_tout_node_budget_bounds_every_card_played(monkeypatch):
+    """Before the fix only trick starts of the search counted: max_nodes=1000
+    played 128,000 cards (while writing out the plan) before giving up."""
+    from stichfest.analysis.tout import SearchLimit, guarantee, hand_position
+    from stichfest.analysis.tout.search import _Search
+
+    played = [0]
+    play = _Search._play
+
+    def counting(self, *args):
+        played[0] += 1
+        return play(self, *args)
+
+    monkeypatch.setattr(_Search, "_play", counting)
+    pos = hand_position("solo", OBVIOUS_SOLO, 0, 0, trump="H", tout=False)
+    with pytest.raises(SearchLimit):
+        guarantee(pos, 61, max_nodes=1000)
+    assert played[0] <= 1010  # the one over the budget raises, once per phase
+
+
+def test_tout_points_target_on_an_obvious_solo_answers_yes():
+    """The search proves 61 in about 12,000 positions; the plan (every defender
+    card answered) is far bigger: the answer is yes, the plan left out."""
+    from stichfest.analysis.tout import guarantee, hand_position
+
+    pos = hand_position("solo", OBVIOUS_SOLO, 0, 0, trump="H", tout=False)
+    result = guarantee(pos, 61, max_nodes=30_000)
+    assert result.guaranteed and result.plan is None and result.nodes <= 30_001
+    out = stichfest("tout", "--contract", "solo", "--trump", "H", "--hand", OBVIOUS_SOLO, "--target", "61",
+                    "--max-nodes", "30000")
+    assert out.returncode == 0, out.stderr
+    assert "  yes (" in out.stdout and "--max-nodes" in out.stdout

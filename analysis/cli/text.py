@@ -256,8 +256,12 @@ def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
                  "distribution and every defence; exact)")
     if result.guaranteed:
         lines.append(f"  yes ({_positions(result.nodes)} searched)")
-        lines.append("Plan:")
-        lines.extend("  " + ln for ln in render_plan(result.plan))
+        if result.plan is None:
+            lines.append("Plan: too large to write out within the search budget (it answers every "
+                         "defender card); raise --max-nodes to see it")
+        else:
+            lines.append("Plan:")
+            lines.extend("  " + ln for ln in render_plan(result.plan))
     else:
         lines.append(f"  no ({_positions(result.nodes)} searched)")
         lines.extend("  " + ln for ln in render_refutation(result))

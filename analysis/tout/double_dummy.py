@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
     info = info or info_state(position)
     solver = solver or Solver()
     rng = random.Random(0)
-    probe = _Explainer(info, position.tout, 0)
+    probe = _Explainer(info, position.tout, sys.maxsize)  # deals cards only: no budget
     deals = []
     for i in range(3):
         for k in range(N_CLASSES):
