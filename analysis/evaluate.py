@@ -57,7 +57,7 @@ from stichfest.weis import jass_weis
 from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver
 from .render import contract_title
-from .sampling import Constraints, DealSampler, deal_shape
+from .sampling import Constraints, DealSampler, check_samples, deal_shape
 from .scoring import (
     FREE_POINTS,
     SCHNEIDER_POINTS,
@@ -381,8 +381,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
     """
-    if samples < 1:
-        raise InputError("samples must be at least 1", param="samples")
+    check_samples(samples)
     cards = _checked_hand(game, hand, seat, leader, rules)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards)

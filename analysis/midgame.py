@@ -21,10 +21,9 @@ import numpy as np
 
 from stichfest import Position
 
-from .errors import InputError
 from .evaluate import CHUNK
 from .executor import ProgressBar, run_tasks, worker_solver
-from .sampling import Constraints, DealSampler
+from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, scharwenzel_majority
 from .stats import Estimate, proportion, sample_mean
 
@@ -112,8 +111,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     only the value of the position is estimated.  Results depend on
     ``seed`` only, not on the executor.
     """
-    if samples < 1:
-        raise InputError("samples must be at least 1", param="samples")
+    check_samples(samples)
     sampler = DealSampler.for_position(pos, constraints)
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
     probe = pos.with_deal(sampler.sample(seed, 0)).state()

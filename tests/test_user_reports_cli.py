@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from stichfest import Position
+
 #: The README's example deal (README top: ``stichfest solve wenz.json``).
 README_WENZ = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
                "deal": ["EU GU HU EA E10 EK GA G10", "SU EO E9 E8 E7 GO S8 S7",
@@ -145,3 +147,34 @@ def test_tout_points_target_on_an_obvious_solo_answers_yes():
                     "--max-nodes", "30000")
     assert out.returncode == 0, out.stderr
     assert "  yes (" in out.stdout and "--max-nodes" in out.stdout
+
+
+# --- item 6: --samples has an upper bound, checked before any work ----------
+def test_sample_count_is_capped_before_anything_is_allocated(monkeypatch):
+    from stichfest.analysis import evaluate, midgame
+    from stichfest.analysis.errors import InputError
+    from stichfest.analysis.tout import dd_share, double_dummy, hand_position
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started before the sample count was checked")
+
+    monkeypatch.setattr(evaluate, "_SampleTable", no_work)
+    monkeypatch.setattr(midgame, "run_tasks", no_work)
+    monkeypatch.setattr(double_dummy, "sample_deal", no_work)
+    too_many = 1_000_001  # the documented cap (sampling.MAX_SAMPLES) + 1
+    with pytest.raises(InputError) as e:
+        evaluate.evaluate_hand("schafkopf", "EO GO EU GU HA H10 EA G7", 0, 0, samples=too_many)
+    assert e.value.param == "samples" and "1,000,000" in str(e.value)
+    hidden = dict(README_WENZ, deal=[README_WENZ["deal"][0], "?", "?", "?"])
+    with pytest.raises(InputError) as e:
+        midgame.analyze_position(Position.from_json(hidden, allow_hidden=True), samples=too_many)
+    assert e.value.param == "samples"
+    with pytest.raises(InputError) as e:
+        dd_share(hand_position("wenz", README_WENZ["deal"][0], 0, 0), None, too_many, 0)
+    assert e.value.param == "samples"
+
+
+def test_analyze_refuses_a_hundred_million_samples_on_one_line():
+    out = stichfest("analyze", "--hand", "EO GO EU GU HA H10 EA G7", "--samples", "100000000", timeout=30)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "--samples" in out.stderr and "1,000,000" in out.stderr

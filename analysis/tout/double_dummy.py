@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from stichfest import GameState, Position, Solver
 from stichfest.analysis.errors import InputError
+from stichfest.analysis.sampling import check_samples
 from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import Card
 
@@ -152,7 +153,10 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     """Double-dummy share over ``samples`` distributions drawn with ``seed``.
 
     Tout positions count the deals where the declarer takes every trick;
-    otherwise those where he reaches ``target`` card points."""
+    otherwise those where he reaches ``target`` card points.  ``samples``:
+    0 to :data:`~stichfest.analysis.sampling.MAX_SAMPLES`."""
+    if samples:
+        check_samples(samples)
     info = info_state(position)
     solver = solver or Solver()
     rng = random.Random(seed)
