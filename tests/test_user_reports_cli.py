@@ -178,3 +178,26 @@ def test_analyze_refuses_a_hundred_million_samples_on_one_line():
     out = stichfest("analyze", "--hand", "EO GO EU GU HA H10 EA G7", "--samples", "100000000", timeout=30)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert "--samples" in out.stderr and "1,000,000" in out.stderr
+
+
+# --- item 7: the analyze table fits 100 columns ---------------------------------
+def test_analyze_table_fits_100_columns_when_not_a_terminal():
+    out = stichfest("analyze", "--hand", "EO GO EU GU HA H10 EA G7", "--samples", "20", "--no-race",
+                    "--workers", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert max(len(ln) for ln in lines) <= 100, max(lines, key=len)
+    assert any("Herz-Solo" in ln and "±" in ln for ln in lines)  # the figures that matter stay
+    assert any("P(win) %" in ln and "payout" in ln for ln in lines)
+
+
+def test_analyze_table_keeps_every_column_on_a_wide_terminal():
+    from stichfest.analysis.cli.text import render_hand_analysis
+    from stichfest.analysis.evaluate import evaluate_hand
+
+    a = evaluate_hand("schafkopf", "EO GO EU GU HA H10 EA G7", 0, 0, samples=10, race=False,
+                      contracts=["sauspiel-G", "solo-H"])
+    wide = render_hand_analysis(a, width=200)
+    assert "deals" in wide and "P(Schwarz) %" in wide and "left out" not in wide
+    narrow = render_hand_analysis(a, width=70)
+    assert max(len(ln) for ln in narrow.splitlines()) <= 70 and "left out" in narrow

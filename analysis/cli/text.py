@@ -6,6 +6,8 @@ lines of play of all of them through one :func:`render_tricks`.
 """
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -176,33 +178,71 @@ def _share(e: Estimate | None) -> str:
     return "—" if e is None else f"{100 * e.mean:5.1f} [{100 * e.low:4.1f}, {100 * e.high:5.1f}]"
 
 
+def _share_mean(e: Estimate | None) -> str:
+    return "—" if e is None else f"{100 * e.mean:.1f}"
+
+
 def _mean(e: Estimate | None, signed: bool = False) -> str:
     if e is None:
         return "—"
     return f"{e.mean:+.1f} ± {e.high - e.mean:.1f}" if signed else f"{e.mean:.1f} ± {e.high - e.mean:.1f}"
 
 
-def render_hand_analysis(a: HandAnalysis) -> str:
+#: Table width when the output is not a terminal (``shutil.get_terminal_size`` fallback).
+DEFAULT_WIDTH = 100
+
+#: What goes first where the contracts table is too wide, least useful first:
+#: the deals column (the header names the count, early stops are listed below
+#: the table), the all-tricks share (Schwarz, match), the shares' intervals,
+#: the card points.
+_NARROWING = ("deals", "p_schwarz", "intervals", "mean_points")
+
+
+def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
+    """The contracts table, fitted to ``width`` columns (default: the
+    terminal's, :data:`DEFAULT_WIDTH` when not a terminal) by leaving out
+    figures in the order of :data:`_NARROWING`; it says which."""
+    if width is None:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
     columns = _COLUMNS[a.game]
+    keys = ["#", "contract", "deals"] + [k for k, _ in columns] + ["payout"]
     head = ["#", "contract", "deals"] + [h for _, h in columns] + ["payout"]
-    body = []
+    body: list[list[str]] = []
+    short: list[dict[str, str]] = []  # the shares without their intervals
     for i, r in enumerate(a.results, 1):
         f = r.figures()
         if r.spec.tout:  # a Tout is won by taking every trick: P(win) is P(Tout made)
             f = dict(f, p_win=f["p_tout"])
         cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
-        body.append([str(i), r.name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
-    widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
-    right = {0, 2} | set(range(3, len(head)))
+        name = r.name.replace("Sauspiel auf die ", "Sauspiel ")  # "Sauspiel Gras-Sau"
+        body.append([str(i), name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
+        short.append({k: _share_mean(f[k]) for k, _ in columns if k != "mean_points"})
+    dropped: list[str] = []
+    for step in _NARROWING:
+        if max(len(_table_line(row, head, body)) for row in [head] + body) <= width:
+            break
+        if step == "intervals":
+            for j, key in enumerate(keys):
+                if key in short[0] if short else False:
+                    for row, sh in zip(body, short):
+                        row[j] = sh[key]
+            dropped.append("the shares' intervals")
+        elif step in keys:
+            j = keys.index(step)
+            dropped.append(head[j])
+            for row in [head] + body:
+                del row[j]
+            del keys[j]
 
-    def line(row: list[str]) -> str:
-        return "  ".join(c.rjust(w) if j in right else c.ljust(w) for j, (c, w) in enumerate(zip(row, widths)))
-
-    out = [f"{a.game.capitalize()}: seat {a.seat} announces, seat {a.leader} leads; "
-           f"hand {' '.join(map(str, a.hand))}",
-           f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat {a.seat}'s net "
-           f"per game under the tariff", "", line(head)]
-    out += [line(row) for row in body]
+    out = textwrap.wrap(f"{a.game.capitalize()}: seat {a.seat} announces, seat {a.leader} leads; "
+                        f"hand {' '.join(map(str, a.hand))}", width)
+    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
+                         f"{a.seat}'s net per game under the tariff", width)
+    out += ["", _table_line(head, head, body)]
+    out += [_table_line(row, head, body) for row in body]
+    if dropped:
+        out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
+                             "figure)", width)
     if a.stopped:
         out += ["", "Stopped early, clearly behind the leader:"]
         for after in sorted({r.stopped_after for r in a.stopped}):
@@ -213,6 +253,12 @@ def render_hand_analysis(a: HandAnalysis) -> str:
         out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     return "\n".join(out)
+
+
+def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
+    """One row of the contracts table: the contract (column 1) left-aligned, the rest right."""
+    widths = [max(len(r[j]) for r in [head] + body) for j in range(len(head))]
+    return "  ".join(c.ljust(w) if j == 1 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
