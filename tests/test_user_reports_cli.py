@@ -201,3 +201,23 @@ def test_analyze_table_keeps_every_column_on_a_wide_terminal():
     assert "deals" in wide and "P(Schwarz) %" in wide and "left out" not in wide
     narrow = render_hand_analysis(a, width=70)
     assert max(len(ln) for ln in narrow.splitlines()) <= 70 and "left out" in narrow
+
+
+# --- item 1: puzzle diagrams and text show the score so far and the goal --------
+def _midgame_puzzle():
+    from stichfest.analysis.puzzle import generate
+
+    return generate("schafkopf", None, tricks=5, count=1, seed=3, goal="61")[0]
+
+
+def test_puzzle_svg_and_text_show_the_score_so_far_and_the_goal():
+    from stichfest.analysis.cli.text import render_puzzle
+    from stichfest.analysis.svg import puzzle_svg
+
+    p = _midgame_puzzle()  # Eichel-Solo after 3 tricks: declaring side 0 points, the others 19
+    svg, text = puzzle_svg(p, 1), render_puzzle(p)
+    assert "Score after 3 of 8 tricks" in svg
+    assert "declaring side 0 points, the others 19" in svg
+    assert "Goal: 61 points, 61 more" in svg
+    assert "declaring side 0 points, the others 19" in text
+    assert "Goal: 61 points for the declaring side: 61 more from the 5 tricks left" in text

@@ -15,12 +15,11 @@ from stichfest import GameState, Position
 from stichfest.analysis.evaluate import HandAnalysis
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
-from stichfest.analysis.render import contract_title, sort_hand
+from stichfest.analysis.render import contract_title, score, sort_hand
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
 from stichfest.cards import Card, parse_card
-from stichfest.play import party_total
 from stichfest.search import Result
 
 
@@ -442,12 +441,11 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
         now = [c for c in sort_hand(pos, pos.deal[seat]) if st.hands[seat] >> c.index & 1]
         lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
-    if st.history:
-        unit = "tricks" if pos.scores_tricks else "points"
-        mine = party_total(st, party)
-        theirs = party_total(st, frozenset(range(pos.n_seats)) - party)
-        lines.append(f"So far ({len(st.history)} tricks played): declaring side {mine} {unit}, "
-                     f"the others {theirs}")
+    sc = score(pos, p.target)
+    lines.append(f"Score so far ({sc.played} of {sc.tricks} tricks played): declaring side "
+                 f"{sc.declaring} {sc.unit}, the others {sc.others}")
+    lines.append(f"Goal: {sc.goal(p.goal)} for the declaring side: "
+                 f"{sc.needed} more from the {sc.left} trick{'s' if sc.left != 1 else ''} left")
     if st.trick:
         shown = ", ".join(f"seat {(st.leader + i) % pos.n_seats} {Card(c, pos.deck)}"
                           for i, c in enumerate(st.trick))
