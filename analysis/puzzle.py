@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,8 +140,10 @@ def goals_for(game: str, contract: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 def generate(game: str, contract: str | None = None, *, tricks: int | None = None, count: int = 1,
              seed: int = 0, difficulty: str | None = None, goal: str | None = None,
-             solver: Solver | None = None) -> list[Puzzle]:
+             solver: Solver | None = None,
+             on_puzzle: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
     """``count`` verified puzzles; the same arguments give the same puzzles.
+    ``on_puzzle`` is called with each as soon as it is found and verified.
 
     ``tricks``: tricks left in the position (default 4; the whole hand is
     ``n_tricks``).  ``contract`` and ``goal`` default to a random one per
@@ -163,6 +166,8 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
             continue
         verify(puzzle)
         out.append(puzzle)
+        if on_puzzle is not None:
+            on_puzzle(puzzle)
     return out
 
 

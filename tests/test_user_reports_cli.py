@@ -221,3 +221,56 @@ def test_puzzle_svg_and_text_show_the_score_so_far_and_the_goal():
     assert "Goal: 61 points, 61 more" in svg
     assert "declaring side 0 points, the others 19" in text
     assert "Goal: 61 points for the declaring side: 61 more from the 5 tricks left" in text
+
+
+# --- item 8: puzzles are printed as they are found; --svg never overwrites ------
+def test_puzzles_are_printed_as_they_are_found(monkeypatch):
+    """The first puzzle is out even when the second is never found."""
+    from click.testing import CliRunner
+
+    from stichfest.analysis import puzzle as puzzles
+    from stichfest.analysis.cli import main
+
+    attempt, found = puzzles._attempt, []
+
+    def first_only(*args, **kwargs):
+        if found:
+            return None
+        p = attempt(*args, **kwargs)
+        if p is not None:
+            found.append(p)
+        return p
+
+    monkeypatch.setattr(puzzles, "_attempt", first_only)
+    result = CliRunner().invoke(main, ["puzzle", "--count", "2", "--seed", "3", "--tricks", "3"])
+    assert result.exit_code == 2 and "found 1 of 2" in result.output
+    assert "Puzzle 1 of 2" in result.output and "Solution:" in result.output
+
+
+def test_puzzle_callback_gets_each_puzzle_before_the_next_is_searched(monkeypatch):
+    from stichfest.analysis import puzzle as puzzles
+
+    attempt, attempts, seen = puzzles._attempt, [0], []
+
+    def counting(*args, **kwargs):
+        attempts[0] += 1
+        return attempt(*args, **kwargs)
+
+    monkeypatch.setattr(puzzles, "_attempt", counting)
+    out = puzzles.generate("schafkopf", None, tricks=3, count=3, seed=3,
+                           on_puzzle=lambda p: seen.append((p, attempts[0])))
+    assert [p for p, _ in seen] == out
+    assert [n for _, n in seen] == sorted({n for _, n in seen})  # one call per puzzle, in order
+
+
+def test_puzzle_svg_numbers_on_after_an_earlier_run(tmp_path):
+    args = ["puzzle", "--count", "2", "--seed", "3", "--tricks", "3", "--svg", str(tmp_path)]
+    assert stichfest(*args).returncode == 0
+    first = {f.name: f.read_text() for f in tmp_path.iterdir()}
+    assert sorted(first) == ["puzzle-001.svg", "puzzle-002.svg"]
+    assert stichfest(*args[:4], "4", *args[5:]).returncode == 0  # another seed
+    files = sorted(f.name for f in tmp_path.iterdir())
+    assert files == ["puzzle-001.svg", "puzzle-002.svg", "puzzle-003.svg", "puzzle-004.svg"]
+    assert all((tmp_path / name).read_text() == text for name, text in first.items())
+    assert "puzzle 3" in (tmp_path / "puzzle-003.svg").read_text()
+    assert "numbering goes on" in " ".join(stichfest("puzzle", "--help").stdout.split())
