@@ -96,19 +96,22 @@ def test_solve_says_schwarz_when_the_declarers_take_no_trick():
 JASS_MATCH = {"game": "jass", "contract": "obenabe", "declarer": 0, "leader": 0,
               "deal": ["CA CK CQ CJ C10 SA SK SQ SJ", "C9 C8 C7 C6 S10 S9 S8 S7 S6",
                        "HA HK HQ HJ H10 H9 H8 H7 H6", "DA DK DQ DJ D10 D9 D8 D7 D6"], "play": []}
-JASS_77 = {"game": "jass", "contract": "trump", "trump": "H", "declarer": 0, "leader": 0,
-           "deal": ["S8 H6 DJ DK S6 D6 CQ HQ H10", "D10 CA C10 S9 C7 DQ SQ S7 SJ",
-                    "S10 D8 HA CK H8 C8 HK C6 SA", "DA HJ H7 D9 SK H9 D7 C9 CJ"], "play": []}
+#: Five tricks played at random; the rest is quick to solve.
+JASS_MIDGAME = {"game": "jass", "contract": "trump", "trump": "H", "declarer": 0, "leader": 0,
+                "deal": ["S8 H6 DJ DK S6 D6 CQ HQ H10", "D10 CA C10 S9 C7 DQ SQ S7 SJ",
+                         "S10 D8 HA CK H8 C8 HK C6 SA", "DA HJ H7 D9 SK H9 D7 C9 CJ"],
+                "play": "CQ CA CK HJ SK HQ S9 S10 DK DQ HK D7 D8 D9 DJ D10 D6 SQ C8 H9".split()}
 
 
+@pytest.mark.slow
 def test_jass_value_says_what_it_holds():
     """[JA] Last trick +5: every mode totals 157; match (all 9 tricks) +100."""
     line = _value_line(JASS_MATCH)
     assert "257: 152 card points + 5 last trick + 100 match" in line and "of 157" not in line, line
-    line = _value_line(JASS_77)
-    assert "77 of 157: 72 card points + 5 last trick" in line, line
-    line = _value_line(JASS_77, "--no-pv")
-    assert "77 of 157" in line and "last trick" in line, line
+    line = _value_line(JASS_MIDGAME)
+    assert "102 of 157: 97 card points + 5 last trick" in line, line
+    line = _value_line(JASS_MIDGAME, "--no-pv")
+    assert "102 of 157" in line and "last trick" in line, line
 
 
 # --- item 5: tout --target: the node budget bounds the time ---------------------
@@ -135,6 +138,7 @@ def test_tout_node_budget_bounds_every_card_played(monkeypatch):
     assert played[0] <= 1010  # the one over the budget raises, once per phase
 
 
+@pytest.mark.slow
 def test_tout_points_target_on_an_obvious_solo_answers_yes():
     """The search proves 61 in about 12,000 positions; the plan (every defender
     card answered) is far bigger: the answer is yes, the plan left out."""
@@ -181,6 +185,7 @@ def test_analyze_refuses_a_hundred_million_samples_on_one_line():
 
 
 # --- item 7: the analyze table fits 100 columns ---------------------------------
+@pytest.mark.slow
 def test_analyze_table_fits_100_columns_when_not_a_terminal():
     out = stichfest("analyze", "--hand", "EO GO EU GU HA H10 EA G7", "--samples", "20", "--no-race",
                     "--workers", "2")
@@ -263,6 +268,7 @@ def test_puzzle_callback_gets_each_puzzle_before_the_next_is_searched(monkeypatc
     assert [n for _, n in seen] == sorted({n for _, n in seen})  # one call per puzzle, in order
 
 
+@pytest.mark.slow
 def test_puzzle_svg_numbers_on_after_an_earlier_run(tmp_path):
     args = ["puzzle", "--count", "2", "--seed", "3", "--tricks", "3", "--svg", str(tmp_path)]
     assert stichfest(*args).returncode == 0
