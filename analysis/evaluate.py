@@ -40,7 +40,7 @@ sample count).  Every contract in contention gets all N samples.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from math import sqrt
@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from stichfest import Position
+from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
 from stichfest.position import RULE_DEFAULTS, PositionError
@@ -248,7 +248,8 @@ def tricks_position(pos: Position) -> Position:
     return pos if pos.tout else pos.as_trick_count()
 
 
-def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict,
+def _outcome(solver: Solver, job: _HandJob, pos: Position,
+             every_trick: dict[tuple[str, int | None, int | None], bool],
              exact: bool = False) -> tuple[int, int, int | None]:
     """``(level, payout, exact value or None)`` of one contract on one deal;
     ``exact`` asks for the value too (a Tout has none)."""
@@ -311,7 +312,7 @@ def _scharwenzel_level_of(pos: Position, tricks: int) -> Level:
     return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
 
 
-def _scharwenzel_level(solver, pos: Position) -> Level:
+def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
     if solver.reaches(pos, need):
         return Level.WON_SCHWARZ if solver.reaches(pos, n) else Level.WON
@@ -331,21 +332,21 @@ def _value_range(pos: Position, level: Level) -> tuple[int, int]:
             Level.WON_SCHNEIDER: (SCHNEIDER_POINTS, 120), Level.WON_SCHWARZ: (120, 120)}[level]
 
 
-def value_between(solver, pos: Position, lo: int, hi: int) -> int:
+def value_between(solver: Solver, pos: Position, lo: int, hi: int) -> int:
     """The exact value, known to lie in ``[lo, hi]`` (the level's range): the
     solver's fail-soft bisection, started inside those bounds."""
     return solver.value(pos, lo, hi)
 
 
 def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...],
-                   exact: frozenset = frozenset()) -> list[list[tuple]]:
+                   exact: frozenset[str] = frozenset()) -> list[list[tuple[int, int, int | None]]]:
     """Outcomes of contracts ``ids`` on deals ``start..stop``; those in
     ``exact`` come with their exact value."""
     solver = worker_solver()
     out = []
     for i in range(start, stop):
         deal = job.sampler.sample(job.seed, i)
-        every_trick: dict = {}
+        every_trick: dict[tuple[str, int | None, int | None], bool] = {}
         out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick, cid in exact)
                     for cid in ids])
     return out
@@ -460,14 +461,16 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         ids = tuple(active)
         last = stop == samples or not race
         step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        exact: frozenset[str]
         if not points:
             exact = frozenset()
         elif last:
             exact = frozenset(ids)
         else:
             exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
-        tasks = [(_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
-                 for a in range(done, stop, step)]
+        tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+            (_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
+            for a in range(done, stop, step)]
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
             tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
@@ -494,19 +497,19 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
                 progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
 
 
-def _run(fn, args):
+def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """One task of a batch that mixes kinds of work (pickled by name)."""
     return fn(*args)
 
 
-def _advance(progress: ProgressBar | None):
+def _advance(progress: ProgressBar | None) -> Callable[[list[Any]], None] | None:
     """The progress step for a task's rows: one per contract and deal."""
     if progress is None:
         return None
     return lambda rows: progress.advance(sum(len(r) for r in rows))
 
 
-def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list]]:
+def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list[tuple[str, int]]]]:
     """Rows (sample, [(contract id, its level)]) of the first ``n`` deals
     where a contract of ``ids`` still lacks its exact value."""
     rows = [(i, [(c, int(table.levels[c][i])) for c in ids if np.isnan(table.exact[c][i])])

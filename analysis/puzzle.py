@@ -41,18 +41,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from stichfest import Position, Solver
-from stichfest.cards import Card, parse_card
+from stichfest.cards import Card, bits
 from stichfest.contracts import (
     CONTRACTS,
     GAMES,
     NEEDS_TRUMP,
     TOUT_CONTRACTS,
     TRUMP,
+    ContractTable,
     contract_kind,
     contract_table,
 )
@@ -102,9 +103,9 @@ class Puzzle:
     position: Position
     goal: str
     target: int
-    solution: str
-    moves: dict[str, int]
-    line: tuple[str, ...]
+    solution: Card
+    moves: dict[Card, int]
+    line: tuple[Card, ...]
     difficulty: Difficulty
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -120,8 +121,9 @@ class Puzzle:
 
     def to_json(self) -> dict[str, Any]:
         return {"position": self.position.to_json(), "goal": self.goal, "target": self.target,
-                "question": self.question(), "solution": self.solution, "moves": self.moves,
-                "line": list(self.line), "difficulty": self.difficulty.to_json()}
+                "question": self.question(), "solution": str(self.solution),
+                "moves": {str(c): v for c, v in self.moves.items()},
+                "line": [str(c) for c in self.line], "difficulty": self.difficulty.to_json()}
 
 
 def goal_text(pos: Position, goal: str, target: int) -> str:
@@ -171,7 +173,8 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     return out
 
 
-def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
+def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
+                     goal: str | None) -> None:
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
@@ -239,7 +242,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
                                            trump=trump, called=called,
                                            tout=goal == "tout" and game == "schafkopf"))
     target = _target(pos, goal, {}) if everything else None
-    st, play = pos.state(), []
+    st = pos.state()
+    play: list[Card] = []
 
     def pick() -> Card | None:
         legal = st.legal_cards()
@@ -258,7 +262,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
     return pos.with_play(tuple(play))
 
 
-def _strong_deal(rng: random.Random, deal, table, declarer: int):
+def _strong_deal(rng: random.Random, deal: Sequence[tuple[Card, ...]], table: ContractTable,
+                 declarer: int) -> list[tuple[Card, ...]]:
     """``deal`` redealt so that the declarer might take every trick: a run
     of trumps from the top, then the tops of plain suits, then up to two of
     his cards swapped with random other cards; the rest dealt at random."""
@@ -287,7 +292,7 @@ def _strong_deal(rng: random.Random, deal, table, declarer: int):
     return others
 
 
-def _target(pos: Position, goal: str, moves: dict[str, int]) -> int | None:
+def _target(pos: Position, goal: str, moves: dict[Card, int]) -> int | None:
     n = pos.n_tricks
     fixed = {"61": 61, "91": 91, "tout": n, "majority": n // 2 + 1, "match": 157 + pos.match_bonus}
     if goal in fixed:
@@ -300,7 +305,7 @@ def _target(pos: Position, goal: str, moves: dict[str, int]) -> int | None:
 
 
 # ---------------------------------------------------------------------------
-def measure(pos: Position, moves: dict[str, int], solution: str, line, target: int, nodes: int,
+def measure(pos: Position, moves: dict[Card, int], solution: Card, line: Sequence[Card], target: int, nodes: int,
             solver: Solver) -> Difficulty:
     """The difficulty of a puzzle (see the module docstring for the measure)."""
     failing = len(moves) - 1
@@ -314,12 +319,11 @@ def measure(pos: Position, moves: dict[str, int], solution: str, line, target: i
     return Difficulty(level, score, failing, tuple(wrong), depth, nodes)
 
 
-def looks_wrong(pos: Position, solution: str, line) -> list[str]:
-    """What makes the solution card look unnatural (see the module docstring)."""
+def looks_wrong(pos: Position, card: Card, line: Sequence[Card]) -> list[str]:
+    """What makes the solution ``card`` look unnatural (see the module docstring)."""
     st = pos.state()
     t = pos.table
     legal = st.legal_cards()
-    card = next(c for c in legal if str(c) == solution)
     key = _strength_key(t)
     out = []
     if max(legal, key=key) != card:
@@ -339,35 +343,31 @@ def looks_wrong(pos: Position, solution: str, line) -> list[str]:
     return out
 
 
-def _strength_key(table):
+def _strength_key(table: ContractTable) -> Callable[[Card], tuple[bool, int]]:
     return lambda c: (table.follow_class[c.index] == TRUMP, table.strength[c.index])
 
 
-def _trick_of_card_goes_to_opponents(pos: Position, line) -> bool:
+def _trick_of_card_goes_to_opponents(pos: Position, line: Sequence[Card]) -> bool:
     st = pos.state()
     done = len(st.history)
-    for name in line:
-        st.play(_index(st, name))
+    for c in line:
+        st.play(c.index)
         if len(st.history) > done:
             return st.history[-1][2] not in pos.maximizing_seats
     return False
 
 
-def _index(st: GameState, name: str) -> int:
-    return next(c.index for c in st.legal_cards() if str(c) == name)
-
-
-def _refutation_depth(pos: Position, card: str, target: int, solver: Solver) -> int:
+def _refutation_depth(pos: Position, card: Card, target: int, solver: Solver) -> int:
     """Tricks (from the puzzle on) until the goal is out of reach on the count
     along best play after ``card``."""
     st = pos.state()
-    st.play(_index(st, card))
-    after = pos.with_play(tuple(pos.play) + (parse_card(card, pos.deck),))
+    st.play(card.index)
+    after = pos.with_play(tuple(pos.play) + (card,))
     line = solver.solve(after, moves=False).pv
     start = len(pos.state().history)
-    for name in [None] + list(line):
-        if name is not None:
-            st.play(_index(st, name))
+    for c in (None, *line):
+        if c is not None:
+            st.play(c.index)
         if not st.trick and _upper_bound(pos, st) < target:
             return len(st.history) - start
     return len(st.history) - start
@@ -379,17 +379,10 @@ def _upper_bound(pos: Position, st: GameState) -> int:
     so_far = party_total(st, party)
     if pos.scores_tricks:
         return so_far + st.tricks_left
-    rest = sum(pos.table.points[c] for h in st.hands for c in _bits(h))
+    rest = sum(pos.table.points[c] for h in st.hands for c in bits(h))
     bonus = pos.table.last_trick_bonus if any(st.hands) else 0
     alive = all(w in party for _, _, w in st.history)
     return so_far + rest + bonus + (pos.match_bonus if alive else 0)
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # ---------------------------------------------------------------------------
@@ -400,11 +393,11 @@ def verify(puzzle: Puzzle, solver: Solver | None = None) -> None:
     solver = solver or Solver()
     pos = puzzle.position
     st = pos.state()
-    legal = [str(c) for c in st.legal_cards()]
+    legal = st.legal_cards()
     if sorted(legal) != sorted(puzzle.moves):
-        raise PuzzleError(f"legal cards {legal} differ from the stored moves")
+        raise PuzzleError(f"legal cards {' '.join(map(str, legal))} differ from the stored moves")
     for card in legal:
-        child = pos.with_play(tuple(pos.play) + (parse_card(card, pos.deck),))
+        child = pos.with_play(tuple(pos.play) + (card,))
         reaches = solver.reaches(child, puzzle.target)
         if reaches != (card == puzzle.solution):
             raise PuzzleError(f"card {card} {'reaches' if reaches else 'misses'} {puzzle.target}")

@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial
+from typing import Any
 
 from stichfest.cards import (
     DEALINGS,
@@ -41,9 +42,9 @@ from stichfest.cards import (
     deck_cards,
     parse_card,
 )
-from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, called_suit_problem
+from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, ContractTable, called_suit_problem
 from stichfest.deals import deck
-from stichfest.play import GameState, IllegalPlay
+from stichfest.play import IllegalPlay
 from stichfest.position import Position
 
 from .errors import InputError
@@ -175,7 +176,7 @@ class DealSampler:
         owner: dict[Card, int] = {}
         self.fixed: list[tuple[Card, ...]] = []
         for seat in range(n_seats):
-            mine = sorted(set(fixed[seat]) if seat < len(fixed) else set())
+            mine: Sequence[Card] = sorted(set(fixed[seat]) if seat < len(fixed) else set())
             for c in mine:
                 if c not in in_deck:
                     raise InputError(f"card {c} is not in the deck of this game")
@@ -249,14 +250,17 @@ class DealSampler:
                           PlayConsistency(pos))
 
     @classmethod
-    def _build(cls, cards, n_seats, hand_size, known, played, forbidden, constraints, accept):
+    def _build(cls, cards: Sequence[Card], n_seats: int, hand_size: int,
+               known: Sequence[tuple[Card, ...] | None], played: Sequence[Iterable[Card]],
+               forbidden: list[set[Card]], constraints: Constraints | None,
+               accept: Callable[[Deal], bool] | None) -> DealSampler:
         constraints = constraints or Constraints()
         for seat in constraints.seats():
             if not 0 <= seat < n_seats:
                 raise InputError(f"constraint on seat {seat}: seats are 0..{n_seats - 1}")
             if known[seat] is not None:
                 raise InputError(f"constraint on seat {seat}, whose hand is known")
-        fixed = [set(known[s]) if known[s] is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
+        fixed = [set(hand) if (hand := known[s]) is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
                  for s in range(n_seats)]
         for seat, suits in constraints.voids.items():
             forbidden[seat] = set(forbidden[seat]) | {c for c in cards if c.suit in suits}
@@ -322,13 +326,13 @@ class DealSampler:
             return False
         return self.accept is None or self.accept(deal)
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         # The counting tables are rebuilt on demand; workers need not receive them.
         state = dict(self.__dict__)
         state["_options"], state["_ways"] = {}, {}
         return state
 
-    def __setstate__(self, state) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.count()
 
@@ -361,18 +365,18 @@ def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
     Trick winners depend on the cards alone, so seats are known even when
     hands are hidden."""
     table, n = pos.table, pos.n_seats
-    judge = GameState(table, [0] * n, pos.leader)
-    leader, trick, out = pos.leader, [], []
+    leader, out = pos.leader, []
+    trick: list[Card] = []
     for c in pos.play:
         out.append(((leader + len(trick)) % n, c, trick[0] if trick else None))
         trick.append(c)
         if len(trick) == n:
-            leader = (leader + judge.trick_winner_offset([x.index for x in trick])) % n
+            leader = (leader + table.winning_offset([x.index for x in trick])) % n
             trick = []
     return out
 
 
-def _shown_void(table, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
+def _shown_void(table: ContractTable, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
     """Cards a player can no longer hold after playing ``played`` to ``lead``.
 
     Only sound inferences (a deal they exclude is illegal anyway); the

@@ -133,7 +133,9 @@ def top_trump_run(pos: Position, seats: frozenset[int] | None = None) -> tuple[i
     ``seats`` overrides the party (default: the declaring party).  Trumps not
     dealt (the short deck's 7s and 8s) are skipped."""
     party = pos.declaring_party if seats is None else seats
-    owner = {c.index: s in party for s, hand in enumerate(pos.deal) for c in hand}
+    hands = [h for h in pos.deal if h is not None]
+    assert len(hands) == len(pos.deal)  # a full deal (scored after solving), so seats keep their order
+    owner = {c.index: s in party for s, hand in enumerate(hands) for c in hand}
     run, side = 0, None
     for index in pos.table.trump_order:
         if index not in owner:

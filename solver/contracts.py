@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from .cards import FRENCH, GAME_DECK, GERMAN, RANKS, RANKS_PER_SUIT, SUIT_LETTERS, SUIT_NAMES, Card, card
 
@@ -67,6 +67,15 @@ class ContractTable:
         """Sort key for showing cards: trumps first, then each plain suit, strongest first."""
         k = self.follow_class[index]
         return (k != TRUMP, k, -self.strength[index])
+
+    @cached_property
+    def class_masks(self) -> tuple[int, ...]:
+        """Per following class (0..3 plain suits, :data:`TRUMP`), the mask of its cards."""
+        masks = [0] * 5
+        for i, k in enumerate(self.follow_class):
+            if self.strength[i]:
+                masks[k] |= 1 << i
+        return tuple(masks)
 
     def beats(self, a: int, b: int) -> bool:
         """Whether card ``a``, played after ``b``, beats it (``b`` winning so far)."""

@@ -44,7 +44,7 @@ class Stichfest:
 
     def solve(self, p) -> Solved:
         r = solve(p)
-        return Solved(r.value, dict(r.moves), r.to_move)
+        return Solved(r.value, {str(c): v for c, v in r.moves.items()}, r.to_move)
 
     def weis(self, p) -> tuple[list[int], list[int]]:
         w, s = jass_weis(Position.from_json(p))

@@ -92,7 +92,7 @@ def test_solver_matches_reference(case):
         pos_json = random_endgame(rng, case, tricks_left - (i % 2))
         expected = reference_solve(pos_json)
         got = solver.solve(Position.from_json(pos_json), pv=False)
-        assert (got.value, got.moves, got.to_move) == (
+        assert (got.value, got.to_json()["moves"], got.to_move) == (
             expected["value"], expected["moves"], expected["to_move"]), pos_json
 
 
@@ -133,7 +133,7 @@ def test_answers_do_not_depend_on_earlier_queries():
 def _touching_pairs(pos: Position, legal: list[str]):
     """Pairs of the mover's legal cards with no other card still in play (in
     a hand or on the table) between them in their class: the cards the
-    search bounds by each other (``twin_bound`` in solver/_search.pyx)."""
+    search bounds by each other (``twin_bound`` in solver/_bounds.pxd)."""
     table = pos.table
     st = Solver(tt_bits=4)._load(pos)
     in_play = set(st.trick)

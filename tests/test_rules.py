@@ -222,13 +222,13 @@ def test_short_deck_deal():
 def test_solo_two_trick_endgame_pv():
     """[SK] Solo Gras: the best line leads E10 first (values in rulecases.SOLVED)."""
     r = solve(pos("schafkopf", "solo", SOLO_G, trump="G", play=SOLO_G_PLAY))
-    assert r.pv[:4] == ["E10", "EA", "E9", "EK"]
+    assert [str(c) for c in r.pv[:4]] == ["E10", "EA", "E9", "EK"]
 
 
 def test_last_trick_pv():
     """Seats play in order and the trick winner leads: the last trick, one card each."""
     r = solve(sauspiel(SAU_LAST, play=SAU_LAST_PLAY[:28]))
-    assert r.pv == ["GK", "EA", "SK", "E10"]
+    assert [str(c) for c in r.pv] == ["GK", "EA", "SK", "E10"]
 
 
 def test_scharwenzel_two_trick_endgame_pv():
@@ -278,8 +278,8 @@ def test_jass_obenabe_full_deal():
     p = pos("jass", "obenabe", OBENABE)
     r = solve(p)
     assert r.value == 130
-    assert r.moves["D6"] == 27
-    assert all(v == 130 for c, v in r.moves.items() if c != "D6")
+    assert r.to_json()["moves"]["D6"] == 27
+    assert all(v == 130 for c, v in r.to_json()["moves"].items() if c != "D6")
     p["declarer"] = 1
     assert solve(p).value == 157 - 130
 

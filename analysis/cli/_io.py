@@ -6,7 +6,7 @@ import functools
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, overload
 
 import click
 
@@ -39,7 +39,11 @@ def _flag_words(e: Exception, aliases: Mapping[str, str]) -> str:
     return re.sub(rf"(?<![\w-]){re.escape(param)}(?![\w-])", lambda _: flag, message, count=1)
 
 
-def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None) -> Any:
+@overload
+def user_errors(func: F, *, flags: Mapping[str, str] | None = None) -> F: ...
+@overload
+def user_errors(func: None = None, *, flags: Mapping[str, str] | None = None) -> Callable[[F], F]: ...
+def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None) -> F | Callable[[F], F]:
     """Turn the user-error exceptions raised by ``func`` into :func:`fail`.
 
     A library message naming a parameter (:attr:`InputError.param`) names

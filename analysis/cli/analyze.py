@@ -15,7 +15,7 @@ from stichfest import Position
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, available_cores, open_executor
-from stichfest.analysis.midgame import analyze_position
+from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
 from stichfest.contracts import GAMES
@@ -87,12 +87,14 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     progress = ProgressBar("analyze", samples)
     try:
         with open_executor(workers, scheduler) as executor:
+            result: PositionAnalysis | HandAnalysis
             if position is not None:
                 pos = Position.from_json(read_text(position), allow_hidden=True)
                 constraints = Constraints.parse(seat_has, void, game=pos.game)
                 result = analyze_position(pos, samples=samples, seed=seed, constraints=constraints,
                                           executor=executor, progress=progress)
             else:
+                assert hand is not None  # no position file: --hand was required above
                 constraints = Constraints.parse(seat_has, void, game=game)
                 result = evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,

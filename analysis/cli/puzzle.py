@@ -9,9 +9,9 @@ import re
 import click
 
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.puzzle import DEFAULT_TRICKS, GAMES, GOALS, LEVELS, Puzzle, generate
+from stichfest.analysis.puzzle import DEFAULT_TRICKS, GOALS, LEVELS, Puzzle, generate
 from stichfest.analysis.svg import puzzle_svg
-from stichfest.contracts import CONTRACTS
+from stichfest.contracts import CONTRACTS, GAMES
 
 from ._io import user_errors
 from .text import render_puzzle

@@ -11,7 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from stichfest import GameState, Position
+from stichfest import Position
 from stichfest.analysis.evaluate import HandAnalysis
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
@@ -34,6 +34,7 @@ def render_position(pos: Position) -> str:
         cards = "?" if hand is None else " ".join(str(c) for c in sort_hand(pos, hand))
         left = ""
         if st is not None and pos.play:
+            assert hand is not None  # st exists only when every hand is known
             now = [c for c in hand if st.hands[seat] >> c.index & 1]
             left = "   now: " + (" ".join(str(c) for c in sort_hand(pos, now)) or "-")
         lines.append(f"  seat {seat}{mark} {cards}{left}")
@@ -44,7 +45,7 @@ def render_position(pos: Position) -> str:
 
 
 def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
-                   line: Sequence[str] | None = None) -> str:
+                   line: Sequence[Card] | None = None) -> str:
     """What a ``value`` means in the game's own terms.
 
     Schafkopf Schwarz (a party takes no trick) cannot be read off card points:
@@ -89,7 +90,7 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
     return f"declaring party {value} of {n} tricks — {verdict}"
 
 
-def _jass_parts(pos: Position, value: int, line: Sequence[str] | None) -> str:
+def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None) -> str:
     """What a Jass value holds, e.g. ``": 152 card points + 5 last trick + 100 match"``.
 
     The match (all tricks: 157 + 100) and its opposite need no line; otherwise
@@ -101,8 +102,8 @@ def _jass_parts(pos: Position, value: int, line: Sequence[str] | None) -> str:
         return f": {157 - last} card points + {last} last trick + {match} match (every trick)"
     st = pos.state()
     if line is not None:
-        for text in line:
-            st.play(parse_card(text, pos.deck).index)
+        for card in line:
+            st.play(card.index)
     if not st.finished:
         return f" of 157 (card points, and the last trick's {last} if the team takes it)"
     took_last = st.history[-1][2] in pos.declaring_party
@@ -114,10 +115,10 @@ def _jass_parts(pos: Position, value: int, line: Sequence[str] | None) -> str:
     return f" of 157: {value} card points, the last trick to the other team{where}"
 
 
-def render_pv(pos: Position, pv: Sequence[str]) -> list[str]:
+def render_pv(pos: Position, pv: Sequence[Card]) -> list[str]:
     """The line of play ``pv`` from ``pos`` trick by trick, naming each trick's winner."""
     st = pos.state()
-    cards = [*st.trick, *(parse_card(text, pos.deck).index for text in pv)]
+    cards = [*st.trick, *(c.index for c in pv)]
     return render_tricks(pos, st.leader, cards, number=len(st.history) + 1)
 
 
@@ -127,13 +128,12 @@ def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: i
     (``number`` the first), naming each completed trick's winner; a trick
     still open is shown with ``...`` when ``unfinished``, else left out."""
     n = pos.n_seats
-    judge = GameState(pos.table, [0] * n, 0)  # for its trick winners
     out = []
     for start in range(0, len(cards), n):
         trick = list(cards[start:start + n])
         names = " ".join(str(Card(c, pos.deck)) for c in trick)
         if len(trick) == n:
-            winner = (leader + judge.trick_winner_offset(trick)) % n
+            winner = (leader + pos.table.winning_offset(trick)) % n
             out.append(f"{number}. seat {leader} leads: {names}  -> seat {winner}")
             leader, number = winner, number + 1
         elif unfinished:
@@ -147,6 +147,7 @@ def render_solve(pos: Position, result: Result, *, schwarz: bool | None = None) 
     line = result.pv if result.pv or result.to_move is None else None
     lines.append(f"Value: {describe_value(pos, result.value, schwarz=schwarz, line=line)}")
     if result.weis is not None:
+        assert result.stoeck is not None  # the solver reports Weis and Stöck together (Jass)
         lines.append(f"Weis: seats 0+2 {result.weis[0]}, seats 1+3 {result.weis[1]};  "
                      f"Stöck: {result.stoeck[0]} / {result.stoeck[1]}")
     if result.to_move is not None:
@@ -244,7 +245,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                              "figure)", width)
     if a.stopped:
         out += ["", "Stopped early, clearly behind the leader:"]
-        for after in sorted({r.stopped_after for r in a.stopped}):
+        for after in sorted({r.stopped_after for r in a.stopped if r.stopped_after is not None}):
             out.append(f"  after {after} deals: " + ", ".join(r.name for r in a.stopped if r.stopped_after == after))
     if a.comparisons:
         names = {r.spec.id: r.name for r in a.results}
@@ -275,7 +276,7 @@ def render_position_analysis(a: PositionAnalysis) -> str:
     if a.moves:
         best = a.best_move()
         out.append(f"Seat {a.to_move} to move; each card (* best mean for him):")
-        out += [f"  {card:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
+        out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
     elif a.to_move is not None:
         out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
     return "\n".join(out)
@@ -294,6 +295,7 @@ def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
     """The answer for people: the question, the verdict, the plan or refutation."""
     pos = result.info.position
     hand = pos.deal[pos.declarer]
+    assert hand is not None  # the declarer's hand is always known to the Tout search
     goal = "Tout" if result.question == "tout" else f"{result.target} card points"
     lines = [f"{contract_title(pos)}; declarer seat {pos.declarer}, seat {pos.leader} leads",
              f"  hand: {' '.join(str(c) for c in sort_hand(pos, hand))}", ""]
@@ -392,6 +394,7 @@ def describe_defences(defences: Sequence[tuple[DefencePlay, ...]], limit: int = 
 
 def render_refutation(result: Guarantee) -> list[str]:
     ref = result.refutation
+    assert ref is not None  # asked only of results not guaranteed, which carry a refutation
     pos = result.info.position
     tout = result.question == "tout"
     out = []
@@ -438,7 +441,9 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
     lines.append(f"{contract_title(pos)}; declarer seat {pos.declarer}")
     for seat in range(pos.n_seats):
         mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
-        now = [c for c in sort_hand(pos, pos.deal[seat]) if st.hands[seat] >> c.index & 1]
+        hand = pos.deal[seat]
+        assert hand is not None  # a puzzle's deal is fully known (pos.state() above needs it)
+        now = [c for c in sort_hand(pos, hand) if st.hands[seat] >> c.index & 1]
         lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
     sc = score(pos, p.target)

@@ -167,7 +167,7 @@ def guarantee(position: Position, target: int | None = None, *,
         question, goal, need = "points", target, target - info.points
     search = _Explainer(info, position.tout, max_nodes)
     if position.tout and info.tricks_lost:
-        refutation = Refutation("information", search._line_names([]), search._deal_for([]),
+        refutation: Refutation | None = Refutation("information", search._line_names([]), search._deal_for([]),
                                 info.tricks_won, 0)
         return Guarantee(question, goal, False, None, refutation, 0, info)
     if position.tout:

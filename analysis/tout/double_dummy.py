@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from stichfest import GameState, Position, Solver
@@ -39,7 +39,9 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
     for i in range(3):
         for k in range(N_CLASSES):
             if probe.pool[k]:
-                deals.append(probe._deal_cards([], lambda kk, j, i=i, k=k: (i,) if kk == k else None))
+                def prefer(kk: int, j: int, i: int = i, k: int = k) -> tuple[int, ...] | None:
+                    return (i,) if kk == k else None  # defender i first for class k
+                deals.append(probe._deal_cards([], prefer))
     deals += [sample_deal(info, rng) for _ in range(DD_TRIES)]
     for deal in deals:
         full = position.with_deal(deal)
@@ -48,9 +50,8 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
         result = solver.solve(full, moves=False)
         st = full.initial_state()
         line = []
-        for card in [str(c) for c in position.play] + result.pv:
-            c = next(x for x in st.legal_cards() if str(x) == card)
-            line.append((st.to_move, card))
+        for c in (*position.play, *result.pv):
+            line.append((st.to_move, str(c)))
             st.play(c.index)
         hands = tuple(" ".join(str(c) for c in sorted(h)) for h in deal)
         return Refutation("double dummy", tuple(line), hands, result.value)
@@ -89,7 +90,7 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
     by_class = [sorted(_bits(info.unseen & cm[k])) for k in range(N_CLASSES)]
     counts = [len(c) for c in by_class]
 
-    def splits(k: int, caps: tuple[int, ...]):
+    def splits(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, int, int]]:
         n = counts[k]
         lim = [0 if voids[i] >> k & 1 else caps[i] for i in range(3)]
         for a0 in range(min(n, lim[0]) + 1):
@@ -98,7 +99,7 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
                 if a2 <= lim[2]:
                     yield (a0, a1, a2)
 
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def ways(k: int, caps: tuple[int, ...]) -> int:
         if k == N_CLASSES:
@@ -129,7 +130,9 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
         caps = _minus(caps, a)
     deal: list[tuple[Card, ...]] = [()] * 4
     deck = table.deck
-    deal[d] = info.position.deal[d]
+    own = info.position.deal[d]
+    assert own is not None  # the declarer's hand is always known
+    deal[d] = own
     for i, s in enumerate(seats):
         mine = hands[i] + [c for seat, c in info.played if seat == s]
         deal[s] = tuple(Card(c, deck) for c in sorted(mine))
@@ -161,6 +164,7 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     solver = solver or Solver()
     rng = random.Random(seed)
     goal = position.n_tricks if position.tout else target
+    assert goal is not None  # a points question comes with its target (as for guarantee())
     made = 0
     for _ in range(samples):
         deal = sample_deal(info, rng)

@@ -7,7 +7,7 @@ import sys
 from stichfest.cards import Card, parse_card
 
 from .info import N_CLASSES, _bits
-from .plan import Guarantee, PlanNode, _Explainer
+from .plan import DefencePlay, Guarantee, PlanNode, _Explainer
 from .search import _beats
 
 
@@ -37,8 +37,8 @@ class PlanFollower:
         tout = result.question == "tout"
         self.need = result.target - (result.info.tricks_won if tout else result.info.points)
         self.node: PlanNode | None = result.plan
-        self.pending: list[tuple] = []
-        self.answers: list = []
+        self.pending: list[tuple[int, str, str, tuple[str, ...]]] = []  # DefencePlay.key()s
+        self.answers: list[tuple[tuple[DefencePlay, ...], PlanNode]] = []
         self.real_pool = list(self.tracker.pool)  # the tracker keeps the proved state
         if result.plan.play is None and result.plan.end is None:
             self.node, self.answers = None, result.plan.answers
@@ -65,6 +65,7 @@ class PlanFollower:
                 raise ValueError(f"the plan has no answer to the defence {key}")
             self.node, self.pending = nxt, []
         if self.node.end is None:
+            assert self.node.play is not None  # only a defenders-first root lacks one; __init__ skips it
             return parse_card(self.node.play, t.table.deck)
         if self.node.end == "standard":
             return Card(t.card(*t.standard_move()), t.table.deck)
@@ -85,10 +86,13 @@ class PlanFollower:
         if rel == 0:
             if self.node is None:
                 self.card()
+            assert self.node is not None  # card() moved to the answering node (or raised)
             if self.node.end is None:
+                assert self.node.play is not None  # see card()
                 if card != parse_card(self.node.play, t.table.deck):
                     raise ValueError(f"the plan plays {self.node.play}, not {card}")
-                self.node, self.answers = None, self.node.answers
+                self.answers = self.node.answers
+                self.node = None
             t._play(0, k, j)
         else:
             led = t.trick[0][1] if t.trick else None

@@ -80,7 +80,8 @@ def info_state(pos: Position) -> InfoState:
     n = len(dealt)
     sizes = [n] * 4
     voids = [0] * 4
-    leader, trick = pos.leader, []
+    leader = pos.leader
+    trick: list[int] = []
     points = won = lost = 0
     played = []
     rules = GameState(table, [0] * 4, 0)  # for its class masks and trick winners

@@ -2,6 +2,7 @@
 answers (:class:`_Explainer`), and the result types of :func:`guarantee`."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ class DefencePlay:
     whole: bool = False
     lead: bool = False
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, str, str, tuple[str, ...]]:
         return (self.seat, self.kind, self.suit, self.cards[:1])
 
     def to_json(self) -> dict[str, Any]:
@@ -78,7 +79,7 @@ class PlanNode:
             entry: dict[str, Any] = {}
             if node.play is not None:
                 entry["play"] = node.play
-            groups: dict[int, list] = {}
+            groups: dict[int, list[list[dict[str, Any]]]] = {}
             for defence, nxt in node.answers:
                 groups.setdefault(ids[id(nxt)], []).append([p.to_json() for p in defence])
             entry["answers"] = [{"defences": ds, "next": n} for n, ds in groups.items()]
@@ -88,7 +89,7 @@ class PlanNode:
 
 def _number(root: PlanNode) -> tuple[list[PlanNode], dict[int, int]]:
     """Merge structurally identical sub-plans and number the rest breadth first."""
-    canon: dict[tuple, PlanNode] = {}
+    canon: dict[tuple[Any, ...], PlanNode] = {}
     rep: dict[int, PlanNode] = {}
 
     def sig(node: PlanNode) -> PlanNode:
@@ -188,7 +189,7 @@ class _Explainer(_Search):
 
     def __init__(self, info: InfoState, tout: bool, max_nodes: int) -> None:
         super().__init__(info, tout, max_nodes)
-        self._plans: dict[tuple, PlanNode] = {}  # plan() per state, so shared sub-plans are one node
+        self._plans: dict[tuple[Any, ...], PlanNode] = {}  # plan() per state, so shared sub-plans are one node
 
     def class_name(self, k: int) -> str:
         return "trump" if k == TRUMP else SUIT_NAMES[self.table.deck][k]
@@ -266,7 +267,8 @@ class _Explainer(_Search):
         self._collect([], need, out)
         return out
 
-    def _collect(self, prefix: list[DefencePlay], need: int, out) -> None:
+    def _collect(self, prefix: list[DefencePlay], need: int,
+                 out: list[tuple[tuple[DefencePlay, ...], PlanNode]]) -> None:
         if len(self.trick) == 4:
             winner, gained = self._trick_result()
             saved = self.trick, self.leader
@@ -281,6 +283,7 @@ class _Explainer(_Search):
         self.exact_defence = not self.tout  # a points plan answers every card
         moves = self._defender_moves(rel)
         self.exact_defence = False
+        assert moves is not None  # a winning state: no defender card takes a Tout trick here
         for k, j, vbit in moves:
             prefix.append(self.defence_play(rel, k, j))
             undo = self._play(rel, k, j, vbit)
@@ -324,9 +327,9 @@ class _Explainer(_Search):
                 if not moves:
                     break
             else:
-                move = self._refuting_defence(rel, need)
-                self._play(rel, *move)
-                line.append((rel,) + move)
+                answer = self._refuting_defence(rel, need)
+                self._play(rel, *answer)
+                line.append((rel,) + answer)
         return Refutation("information", self._line_names(line), self._deal_for(line),
                           self.info.tricks_won + sure, sure, tuple(alternatives))
 
@@ -364,7 +367,7 @@ class _Explainer(_Search):
                     return k, j, vbit
         raise AssertionError("no defender card beats the declarer's")
 
-    def _alternative(self, line, k: int, j: int) -> dict[str, Any]:
+    def _alternative(self, line: list[tuple[int, int, int, int]], k: int, j: int) -> dict[str, Any]:
         """A defence and a distribution that beat the declarer's card (k, j) in this trick."""
         played = [(0, k, j, 0)]
         undos = [self._play(0, k, j)]
@@ -383,7 +386,9 @@ class _Explainer(_Search):
         """Whether the declarer has played to this trick and a defender card beats his."""
         if not any(t[0] == 0 for t in self.trick):
             return False
-        return self._best_on_table()[0] != 0
+        best = self._best_on_table()
+        assert best is not None  # the declarer's card is on the table
+        return best[0] != 0
 
     def points_refutation(self, need: int) -> Refutation:
         """A line where the defence keeps the declarer below the target.
@@ -406,7 +411,9 @@ class _Explainer(_Search):
                 self._play(0, k, j)
                 line.append((0, k, j, 0))
             else:
-                for move in self._defender_moves(rel):
+                moves = self._defender_moves(rel)
+                assert moves is not None  # None only in a Tout search; this is a points one
+                for move in moves:
                     undo = self._play(rel, *move)
                     if not self.reaches(need):
                         break
@@ -414,11 +421,12 @@ class _Explainer(_Search):
                 line.append((rel,) + move)
         return Refutation("information", self._line_names(line), self._deal_for(line), points)
 
-    def _line_names(self, line) -> tuple[tuple[int, str], ...]:
+    def _line_names(self, line: Sequence[tuple[int, int, int, int]]) -> tuple[tuple[int, str], ...]:
         prefix = tuple((s, str(Card(c, self.table.deck))) for s, c in self.info.played)
         return prefix + tuple((self.seat(rel), self.card_name(k, j)) for rel, k, j, _ in line)
 
-    def _deal_for(self, line, prefer=None) -> tuple[str, ...]:
+    def _deal_for(self, line: Sequence[tuple[int, int, int, int]],
+                  prefer: Callable[[int, int], tuple[int, ...] | None] | None = None) -> tuple[str, ...]:
         """A distribution (one hand string per seat, as dealt) consistent with
         the plays before the search and ``line``: each defender keeps what he
         played, the pool left now is dealt card by card keeping it realizable.
@@ -426,10 +434,13 @@ class _Explainer(_Search):
         seat order); cards preferred somewhere are dealt first."""
         return tuple(" ".join(str(c) for c in h) for h in self._deal_cards(line, prefer))
 
-    def _deal_cards(self, line, prefer=None) -> list[tuple[Card, ...]]:
+    def _deal_cards(self, line: Sequence[tuple[int, int, int, int]],
+                    prefer: Callable[[int, int], tuple[int, ...] | None] | None = None) -> list[tuple[Card, ...]]:
         d = self.info.declarer
         hands: list[set[int]] = [set() for _ in range(4)]
-        hands[d] = {c.index for c in self.info.position.deal[d]}
+        own = self.info.position.deal[d]
+        assert own is not None  # the declarer's hand is always known
+        hands[d] = {c.index for c in own}
         for s, c in self.info.played:
             if s != d:
                 hands[s].add(c)

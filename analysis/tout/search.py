@@ -37,11 +37,11 @@ class _Search:
         self.tout = tout
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.memo: dict[tuple, Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
         self.standard_only = False  # declarer restricted to the standard line
         self.exact_defence = False  # points plans: every defender card, no dominance
-        self._standard_memo: dict[tuple, Any] = {}
-        self._pattern_cache: dict[tuple[int, int, int], tuple] = {}
+        self._standard_memo: dict[tuple[Any, ...], Any] = {}
+        self._pattern_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # rank layout: cards[k][j] = card index, weakest first
         self.cards = [[c for c in reversed(table.ordered(k)) if deck >> c & 1] for k in range(N_CLASSES)]
         self.rank = {}
@@ -49,7 +49,7 @@ class _Search:
             for j, c in enumerate(cs):
                 self.rank[c] = (k, j)
         self.pts = [[table.points[c] for c in cs] for cs in self.cards]
-        sig_ids: dict[tuple, int] = {}
+        sig_ids: dict[tuple[int, ...], int] = {}
         self.signature = [sig_ids.setdefault(tuple(p), len(sig_ids)) for p in self.pts[:4]]
         d = info.declarer
         self.hand = self._split(info.hand)
@@ -147,7 +147,7 @@ class _Search:
         return len(self._sure_cards()) == sum(h.bit_count() for h in self.hand)
 
     # -- canonical keys --------------------------------------------------------
-    def _pattern(self, k: int) -> tuple:
+    def _pattern(self, k: int) -> tuple[int, ...]:
         hk, pk = self.hand[k], self.pool[k]
         ck = (k, hk, pk)
         got = self._pattern_cache.get(ck)
@@ -172,7 +172,7 @@ class _Search:
         self._pattern_cache[ck] = got
         return got
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         v0, v1, v2 = self.voids
         parts = []
         for k in range(N_CLASSES):
@@ -193,7 +193,7 @@ class _Search:
         present = own | others
         pts = self.pts[k]
         runs: list[list[int]] = []
-        current = None
+        current: list[int] | None = None
         last = 0
         j = present.bit_length() - 1
         while j >= 0:
@@ -203,6 +203,7 @@ class _Search:
                     same = current is not None and (
                         not by_points or (pts[j] == last if by_points is True else pts[j] <= last))
                     if same:
+                        assert current is not None  # same implies a current run
                         current[1] |= b
                     else:
                         current = [j, b]
@@ -239,7 +240,7 @@ class _Search:
                 moves.append((k, top))
         if self.tout:
             # lead trumps from the top, then cards nobody can beat, then the rest
-            def order(m):
+            def order(m: tuple[int, int]) -> tuple[bool, bool, int]:
                 k, j = m
                 return (k != TRUMP, bool(self.pool[k] >> (j + 1)), -j)
             moves.sort(key=order)
@@ -247,14 +248,14 @@ class _Search:
             moves.sort(key=lambda m: self._declarer_order(m, best))
         return moves
 
-    def _declarer_order(self, m: tuple[int, int], best) -> tuple:
+    def _declarer_order(self, m: tuple[int, int], best: tuple[int, int, int] | None) -> tuple[int, ...]:
         k, j = m
         if best is None:
             return (k != TRUMP, -j)
         wins = _beats(k, j, best[1], best[2])
         return (not wins, j if wins else self.pts[k][j], j)
 
-    def _defender_moves(self, rel: int) -> list[tuple[int, int, int]]:
+    def _defender_moves(self, rel: int) -> list[tuple[int, int, int]] | None:
         """Adversary cards for defender ``rel``: (class, rank, void bit to add),
         each leaving the play realizable."""
         i = rel - 1
@@ -316,6 +317,7 @@ class _Search:
         if not any(t[0] == 0 for t in self.trick):
             return None
         best = self._best_on_table()
+        assert best is not None  # the declarer's card is on the table
         if best[0] != 0:
             return 1
         led = self.trick[0][1]
@@ -330,7 +332,7 @@ class _Search:
                 return None
         return 0
 
-    def _defender_order(self, m, best) -> tuple:
+    def _defender_order(self, m: tuple[int, int, int], best: tuple[int, int, int] | None) -> tuple[int, ...]:
         k, j, _ = m
         if best is None:
             return (k == TRUMP, -self.pts[k][j], -j)
@@ -340,7 +342,7 @@ class _Search:
             return (not wins, self.pts[k][j] if not wins else -self.pts[k][j], j)
         return (False, -self.pts[k][j], j)
 
-    def _dominant_moves(self, i: int, options) -> list[tuple[int, int, int]] | None:
+    def _dominant_moves(self, i: int, options: list[tuple[int, int, int]]) -> list[tuple[int, int, int]] | None:
         """Tout, declarer's card on the table: None if defender i can beat it,
         else the lowest card of each class he may play (see the docstring)."""
         _, dk, dj = next(t for t in self.trick if t[0] == 0)
@@ -375,7 +377,7 @@ class _Search:
         return ok
 
     # -- playing ---------------------------------------------------------------
-    def _play(self, rel: int, k: int, j: int, vbit: int = 0):
+    def _play(self, rel: int, k: int, j: int, vbit: int = 0) -> int | None:
         self._count_node()
         b = 1 << j
         self.remaining_points -= self.pts[k][j]
@@ -391,7 +393,7 @@ class _Search:
         self.trick.append((rel, k, j))
         return undo
 
-    def _unplay(self, undo) -> None:
+    def _unplay(self, undo: int | None) -> None:
         rel, k, j = self.trick.pop()
         b = 1 << j
         self.remaining_points += self.pts[k][j]
@@ -401,12 +403,13 @@ class _Search:
             i = rel - 1
             self.pool[k] ^= b
             self.sizes[i] += 1
+            assert undo is not None  # _play returns a defender's former voids
             self.voids[i] = undo
 
     def _mover(self) -> int:
         return (self.leader + len(self.trick)) % 4
 
-    def _descriptor(self, k: int) -> tuple:
+    def _descriptor(self, k: int) -> tuple[Any, ...]:
         """Tout: what distinguishes class k from the others (ties broken by it
         are invariant under the suit permutations the memo identifies).
         Points: nothing -- there the standard line must not look at card
@@ -424,6 +427,7 @@ class _Search:
             led = self.trick[0][1]
             classes = [led] if h[led] else range(N_CLASSES)
             best = self._best_on_table()
+            assert best is not None  # a trick is on the table
             cards = [(k, j) for k in classes for j in _bits(h[k])]
             winners = [m for m in cards if _beats(m[0], m[1], best[1], best[2])]
             if winners:  # the cheapest winner (all of one class)
