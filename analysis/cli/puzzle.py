@@ -23,6 +23,8 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
 
 @click.command()
 @click.option("--game", type=click.Choice(GAMES), default="schafkopf", show_default=True)
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Players dealt: 3 for Schafkopf for three (24 cards, 8 each); Scharwenzel 4, 6 or 8.")
 @click.option("--contract", type=click.Choice(_ALL_CONTRACTS), default=None,
               help="The contract  [default: a random one per puzzle]")
 @click.option("--goal", type=click.Choice(_ALL_GOALS), default=None,
@@ -39,7 +41,7 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
               help="Also write a printable SVG diagram per puzzle into DIR, as puzzle-001.svg, ...; "
                    "files already there are kept: numbering goes on after the highest.")
 @user_errors
-def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
+def puzzle(game: str, players: int, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
            difficulty: str | None, as_json: bool, svg_dir: str | None) -> None:
     """Generate puzzles: exactly one card of the player to move reaches the goal.
 
@@ -76,7 +78,7 @@ def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count
             click.echo(render_puzzle(p, found, count))
 
     generate(game, contract, tricks=tricks, count=count, seed=seed, difficulty=difficulty, goal=goal,
-             on_puzzle=show)
+             players=players, on_puzzle=show)
 
 
 def _next_svg_number(svg_dir: str) -> int:

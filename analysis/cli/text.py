@@ -234,7 +234,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 del row[j]
             del keys[j]
 
-    out = textwrap.wrap(f"{a.game.capitalize()}: seat {a.seat} announces, seat {a.leader} leads; "
+    players = f" for {a.players} players" if a.players != 4 else ""
+    out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
     out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff", width)
