@@ -272,3 +272,38 @@ def test_an_empty_play_reviews_nothing():
     record = dict(RECORDS["solo"][0], play=[])
     review = review_game(record)
     assert review.plays == [] and review.value == review.final
+
+
+# ---------------------------------------------------------------------------
+# Rendering
+def test_every_change_of_value_is_some_cards_cost():
+    from stichfest.analysis.review_report import side_costs
+
+    for record, start, *_ in RECORDS.values():
+        review = review_game(record, start=start)
+        costs = side_costs(review)
+        assert review.final == review.value - costs[True] + costs[False]
+
+
+def test_text_table_shows_tricks_marks_and_values():
+    from stichfest.analysis.review_report import render_text
+
+    record, start, *_ = RECORDS["sauspiel-schneider"]
+    text = render_text(review_game(record, start=start))
+    assert "Trick 7, seat 1 leads, won by seat 2" in text
+    row = next(line for line in text.splitlines() if line.startswith("  seat 3  SK"))
+    assert "??" in row and " 10 " in row and "lost -> lost Schneider" in row and "H10* 35" in row
+    assert "Marked cards (1):" in text and "Cost by side: declarers 10, defenders 0 points" in text
+
+
+def test_html_page_is_self_contained_with_card_svgs():
+    from stichfest.analysis.review_report import render_html
+
+    record, start, *_ = RECORDS["jass"]
+    page = render_html(review_game(record, start=start))
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert page.count('<svg class="card"') == 36 + len(record["play"]) - start  # hands + reviewed cards
+    assert "<style>" in page and 'class="mark m2">??' in page
+    for external in ("<script", "<link", "src=", "url(", "@import"):
+        assert external not in page
+    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
