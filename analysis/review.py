@@ -40,6 +40,7 @@ uses the sampling seed ``seed + i``.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
@@ -256,6 +257,22 @@ def load_record(data: str | Mapping[str, Any]) -> Position:
 
 # ---------------------------------------------------------------------------
 # The review
+_local = threading.local()
+
+
+def review_solvers() -> tuple[Solver, Solver]:
+    """This thread's two review solvers: card values, and trick counts (Schwarz).
+
+    Kept apart from :func:`~stichfest.search.default_solver`, which the
+    information estimate's sampled deals use, so that the game's own table
+    survives from one card to the next; made once per thread and reused for
+    every game (each new deal retires the old entries)."""
+    pair = getattr(_local, "solvers", None)
+    if pair is None:
+        pair = _local.solvers = (Solver(), Solver())
+    return pair
+
+
 class Reviewer:
     """Reviews the plays of one record, reusing its solvers' tables."""
 
@@ -263,15 +280,14 @@ class Reviewer:
         if None in position.deal:
             raise InputError("a game record needs every hand (a hidden hand '?' cannot be reviewed)")
         self.position = position
-        self.solver = solver or Solver()
-        self._tricks: Solver | None = None  # trick-count queries (Schwarz), a table of their own
+        own, tricks = review_solvers()
+        self.solver = solver or own
+        self._tricks = tricks if tricks is not self.solver else Solver()  # trick counts: a table of their own
         self._tricks_cache: dict[tuple[tuple[Card, ...], int], bool] = {}
 
     def _party_reaches_tricks(self, play: tuple[Card, ...], tricks: int) -> bool:
         key = (play, tricks)
         if key not in self._tricks_cache:
-            if self._tricks is None:
-                self._tricks = Solver()
             pos = self.position.with_play(play).as_trick_count()
             self._tricks_cache[key] = self._tricks.reaches(pos, tricks)
         return self._tricks_cache[key]
@@ -362,8 +378,8 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
                 progress: ProgressBar | None = None) -> Review:
     """Review every card of the record's ``play`` (from ``play[start]`` on).
 
-    ``solver``: the solver to reuse (default: a new one; its table carries
-    over from card to card).  ``information``: judge each choice also on
+    ``solver``: the solver of the card values (default: this thread's
+    :func:`review_solvers`); its table carries over from card to card.  ``information``: judge each choice also on
     the player's information, with ``samples`` sampled deals per choice
     (seed ``seed + index``), the sampling run on ``executor`` if given.
     Deterministic for a given ``seed``."""
