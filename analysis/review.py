@@ -102,6 +102,13 @@ def points_level(pos: Position, value: int) -> Level | None:
     return _scharwenzel_level_of(pos, value)
 
 
+def _level(pos: Position, value: int) -> Level:
+    level = points_level(pos, value)
+    if level is None:
+        raise ValueError(f"{pos.game} {pos.contract} has no outcome levels")
+    return level
+
+
 def level_name(pos: Position, level: Level | None) -> str:
     """A level as players say it, for the declaring party."""
     if level is None:
@@ -292,12 +299,13 @@ class Reviewer:
             self._tricks_cache[key] = self._tricks.reaches(pos, tricks)
         return self._tricks_cache[key]
 
-    def level(self, play: tuple[Card, ...], value: int) -> Level | None:
+    def level(self, play: tuple[Card, ...], value: int) -> Level:
         """The declaring party's level when optimal play from ``play`` gives ``value``
-        (as :func:`stichfest.analysis.evaluate._outcome`: Schwarz by trick count)."""
+        (as :func:`stichfest.analysis.evaluate._outcome`: Schwarz by trick count).
+        Only for games with levels (:func:`has_levels`)."""
         pos = self.position
-        level = points_level(pos, value)
-        if pos.game == "schafkopf" and level is not None and not pos.tout:
+        level = _level(pos, value)
+        if pos.game == "schafkopf" and not pos.tout:
             if value == SCHAFKOPF_TOTAL and self._party_reaches_tricks(play, pos.n_tricks):
                 level = Level.WON_SCHWARZ
             elif value == 0 and not self._party_reaches_tricks(play, 1):
@@ -362,7 +370,7 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
     level_cost = level_stderr = None
     mark = None
     if has_levels(position):
-        lv = np.vectorize(lambda v: int(points_level(position, int(v))))
+        lv = np.vectorize(lambda v: int(_level(position, int(v))))
         ldiff = sign * (lv(per_card[best]) - lv(per_card[played])).astype(np.float64)
         level_cost, level_stderr = float(np.mean(ldiff)), _stderr(ldiff)
     if not same:
