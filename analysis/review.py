@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from math import sqrt
 from typing import Any
@@ -389,7 +389,8 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
     ``solver``: the solver of the card values (default: this thread's
     :func:`review_solvers`); its table carries over from card to card.  ``information``: judge each choice also on
     the player's information, with ``samples`` sampled deals per choice
-    (seed ``seed + index``), the sampling run on ``executor`` if given.
+    (seed ``seed + index``); with ``executor`` each card choice is one task
+    there, run while the double-dummy review goes on in this thread.
     Deterministic for a given ``seed``."""
     pos = position if isinstance(position, Position) else load_record(position)
     if not 0 <= start <= len(pos.play):
@@ -398,17 +399,29 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
         raise InputError("--samples must be at least 1")
     reviewer = Reviewer(pos, solver)
     n = pos.n_seats
-    plays = []
+    indices = range(start, len(pos.play))
+    pending: list[Future[InformationReview]] = []
+    if information and executor is not None:
+        # One task per card choice, all submitted at once (the early, costly ones
+        # first); the double-dummy review runs here meanwhile.
+        pending = [executor.submit(information_review, pos, i, samples=samples, seed=seed + i)
+                   for i in indices]
     if progress:
-        progress.relabel("reviewing", len(pos.play) - start, done=0)
-    for i in range(start, len(pos.play)):
-        review = reviewer.review_play(i, i // n + 1)
-        if information:
-            info = information_review(pos, i, samples=samples, seed=seed + i, executor=executor)
-            review = replace(review, information=info)
-        plays.append(review)
-        if progress:
-            progress.advance()
+        progress.relabel("reviewing", len(indices), done=0)
+    plays = []
+    try:
+        for k, i in enumerate(indices):
+            review = reviewer.review_play(i, i // n + 1)
+            if information:
+                info = pending[k].result() if pending else information_review(pos, i, samples=samples,
+                                                                               seed=seed + i)
+                review = replace(review, information=info)
+            plays.append(review)
+            if progress:
+                progress.advance()
+    finally:
+        for f in pending:
+            f.cancel()
     if plays:
         first = plays[0]
         value = first.values[first.best[0]]
