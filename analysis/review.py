@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from math import sqrt
 from typing import Any
@@ -54,7 +54,7 @@ from stichfest.cards import Card, parse_card
 
 from .errors import InputError
 from .evaluate import _scharwenzel_level_of
-from .executor import ProgressBar
+from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
 from .scoring import FREE_POINTS, SCHNEIDER_POINTS, WIN_POINTS, Level, jass_level
 
@@ -380,18 +380,24 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
     return InformationReview(means, best, cost, stderr, level_cost, level_stderr, mark, len(diff), seed)
 
 
+def _information_task(position: Position, index: int, samples: int, seed: int) -> InformationReview:
+    return information_review(position, index, samples=samples, seed=seed)
+
+
 def review_game(position: Position | Mapping[str, Any] | str, *, information: bool = False,
                 samples: int = DEFAULT_SAMPLES, seed: int = 0, solver: Solver | None = None,
-                executor: Executor | None = None, start: int = 0,
+                executor: Executor | None = None, start: int = 0, only_marked: bool = False,
                 progress: ProgressBar | None = None) -> Review:
     """Review every card of the record's ``play`` (from ``play[start]`` on).
 
     ``solver``: the solver of the card values (default: this thread's
-    :func:`review_solvers`); its table carries over from card to card.  ``information``: judge each choice also on
-    the player's information, with ``samples`` sampled deals per choice
-    (seed ``seed + index``); with ``executor`` each card choice is one task
-    there, run while the double-dummy review goes on in this thread.
-    Deterministic for a given ``seed``."""
+    :func:`review_solvers`); its table carries over from card to card.
+    ``information``: judge each choice also on the player's information,
+    with ``samples`` sampled deals per choice (seed ``seed + index``), each
+    choice one task on ``executor`` if given.  ``only_marked``: estimate
+    only the cards double dummy marks (the information can only withdraw a
+    mark, so every verdict is the same, for much less work).
+    Deterministic for a given ``seed``, whatever the executor."""
     pos = position if isinstance(position, Position) else load_record(position)
     if not 0 <= start <= len(pos.play):
         raise InputError(f"start {start} is outside the record's play (0..{len(pos.play)})")
@@ -399,29 +405,22 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
         raise InputError("--samples must be at least 1")
     reviewer = Reviewer(pos, solver)
     n = pos.n_seats
-    indices = range(start, len(pos.play))
-    pending: list[Future[InformationReview]] = []
-    if information and executor is not None:
-        # One task per card choice, all submitted at once (the early, costly ones
-        # first); the double-dummy review runs here meanwhile.
-        pending = [executor.submit(information_review, pos, i, samples=samples, seed=seed + i)
-                   for i in indices]
     if progress:
-        progress.relabel("reviewing", len(indices), done=0)
+        progress.relabel("reviewing (double dummy)", len(pos.play) - start, done=0)
     plays = []
-    try:
-        for k, i in enumerate(indices):
-            review = reviewer.review_play(i, i // n + 1)
-            if information:
-                info = pending[k].result() if pending else information_review(pos, i, samples=samples,
-                                                                               seed=seed + i)
-                review = replace(review, information=info)
-            plays.append(review)
-            if progress:
-                progress.advance()
-    finally:
-        for f in pending:
-            f.cancel()
+    for i in range(start, len(pos.play)):
+        plays.append(reviewer.review_play(i, i // n + 1))
+        if progress:
+            progress.advance()
+    if information:
+        chosen = [k for k, p in enumerate(plays) if p.dd_mark is not None or not only_marked]
+        if progress:
+            progress.relabel("reviewing (information)", len(chosen), done=0)
+        tasks = [(pos, plays[k].index, samples, seed + plays[k].index) for k in chosen]
+        step = (lambda _: progress.advance()) if progress else None
+        infos = run_tasks(_information_task, tasks, executor, step)
+        for k, info in zip(chosen, infos):
+            plays[k] = replace(plays[k], information=info)
     if plays:
         first = plays[0]
         value = first.values[first.best[0]]

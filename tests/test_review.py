@@ -307,3 +307,12 @@ def test_html_page_is_self_contained_with_card_svgs():
     for external in ("<script", "<link", "src=", "url(", "@import"):
         assert external not in page
     assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_only_marked_estimates_the_marked_cards_with_the_same_verdicts():
+    record, start, *_ = RECORDS["sauspiel-schneider"]
+    every = review_game(record, start=start + 8, information=True, samples=20, seed=4)
+    marked = review_game(record, start=start + 8, information=True, samples=20, seed=4, only_marked=True)
+    assert [p.mark for p in every.plays] == [p.mark for p in marked.plays]
+    assert [p.index for p in marked.plays if p.information is not None] == \
+        [p.index for p in every.plays if p.dd_mark is not None] == [26]
