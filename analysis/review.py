@@ -238,6 +238,16 @@ class Review:
     def marked(self) -> list[PlayReview]:
         return [p for p in self.plays if p.mark is not None]
 
+    def side_costs(self) -> dict[bool, int]:
+        """Total double-dummy cost of each side's cards (True: the seats that raise ``value``).
+
+        ``final == value - side_costs()[True] + side_costs()[False]``: every
+        change of the double-dummy value along the game is some card's cost."""
+        out = {True: 0, False: 0}
+        for p in self.plays:
+            out[p.maximizing] += p.cost
+        return out
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": self.value, "final": self.final}
         if self.start:

@@ -33,17 +33,6 @@ def _side(pos: Position, seat: int) -> str:
     return "declarers" if seat in pos.declaring_party else "defenders"
 
 
-def side_costs(review: Review) -> dict[bool, int]:
-    """Total double-dummy cost of the cards of each side (True: the maximising seats).
-
-    ``final == value - costs[True] + costs[False]``: every change of the
-    double-dummy value along the game is some card's cost."""
-    out = {True: 0, False: 0}
-    for p in review.plays:
-        out[p.maximizing] += p.cost
-    return out
-
-
 def _level_change(pos: Position, play: PlayReview) -> str:
     if play.level == play.best_level:
         return ""
@@ -105,7 +94,7 @@ def render_text(review: Review) -> str:
         for p in marked:
             lines.append(f"  trick {p.trick}, seat {p.seat} ({_side(pos, p.seat)}): {p.card} {p.mark} "
                          f"cost {p.cost}, best {' '.join(map(str, p.best))}")
-    costs = side_costs(review)
+    costs = review.side_costs()
     if not pos.kind.against_all:
         lines.append(f"Cost by side: declarers {costs[True]}, defenders {costs[False]} {units(pos)}")
     return "\n".join(lines)

@@ -277,11 +277,9 @@ def test_an_empty_play_reviews_nothing():
 # ---------------------------------------------------------------------------
 # Rendering
 def test_every_change_of_value_is_some_cards_cost():
-    from stichfest.analysis.review_report import side_costs
-
     for record, start, *_ in RECORDS.values():
         review = review_game(record, start=start)
-        costs = side_costs(review)
+        costs = review.side_costs()
         assert review.final == review.value - costs[True] + costs[False]
 
 
