@@ -161,7 +161,8 @@ def render_html(review: Review) -> str:
            f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
            f"<p>Declarer seat {pos.declarer}, seat {pos.leader} leads.  Double dummy "
-           f"{escape(describe_value(pos, review.value))}; as played "
+           f"{'before play[' + str(review.start) + ']' if review.start else 'before the first card'}: "
+           f"{escape(describe_value(pos, review.value))}; as played: "
            f"{escape(describe_value(pos, review.final))}.</p>",
            '<table class="hands">']
     for seat, hand in enumerate(pos.deal):
