@@ -235,6 +235,12 @@ class Review:
     plays: list[PlayReview] = field(default_factory=list)
     information: bool = False
 
+    @property
+    def complete(self) -> bool:
+        """Whether the record holds the whole hand (``final`` is then the result as played)."""
+        pos = self.position
+        return len(pos.play) == pos.n_tricks * pos.n_seats
+
     def marked(self) -> list[PlayReview]:
         return [p for p in self.plays if p.mark is not None]
 

@@ -33,6 +33,10 @@ def _side(pos: Position, seat: int) -> str:
     return "declarers" if seat in pos.declaring_party else "defenders"
 
 
+def _final_label(review: Review) -> str:
+    return "As played" if review.complete else "After the record's last card (double dummy)"
+
+
 def _level_change(pos: Position, play: PlayReview) -> str:
     if play.level == play.best_level:
         return ""
@@ -60,7 +64,7 @@ def render_text(review: Review) -> str:
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
     lines.append(f"Double dummy {start}: {describe_value(pos, review.value)}")
-    lines.append(f"As played: {describe_value(pos, review.final)}")
+    lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}")
     lines.append(f"cost: {units(pos)} lost for the player's own side against the best card;  "
                  "? costs points, ?? changes the outcome level;  * best card")
     if review.information:
@@ -162,7 +166,7 @@ def render_html(review: Review) -> str:
            f"<h1>{escape(title)}</h1>",
            f"<p>Declarer seat {pos.declarer}, seat {pos.leader} leads.  Double dummy "
            f"{'before play[' + str(review.start) + ']' if review.start else 'before the first card'}: "
-           f"{escape(describe_value(pos, review.value))}; as played: "
+           f"{escape(describe_value(pos, review.value))}; {_final_label(review).lower()}: "
            f"{escape(describe_value(pos, review.final))}.</p>",
            '<table class="hands">']
     for seat, hand in enumerate(pos.deal):
