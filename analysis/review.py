@@ -307,6 +307,7 @@ class Reviewer:
         self.solver = solver or own
         self._tricks = tricks if tricks is not self.solver else Solver()  # trick counts: a table of their own
         self._tricks_cache: dict[tuple[tuple[Card, ...], int], bool] = {}
+        self._values: dict[int, int] = {}  # value of the position before play[i], once known
 
     def _party_reaches_tricks(self, play: tuple[Card, ...], tricks: int) -> bool:
         key = (play, tricks)
@@ -335,8 +336,15 @@ class Reviewer:
         here = pos.with_play(before)
         st = here.state()
         seat = st.to_move
-        result = self.solver.solve(here, pv=False)
-        values = {parse_card(c, pos.deck): v for c, v in result.moves.items()}
+        legal = st.legal_cards()
+        if len(legal) == 1:
+            # A forced card's value is the position's, known from the card before.
+            known = self._values.get(index)
+            values = {legal[0]: known if known is not None else self.solver.value(here)}
+        else:
+            result = self.solver.solve(here, pv=False)
+            values = {parse_card(c, pos.deck): v for c, v in result.moves.items()}
+        self._values[index + 1] = values[played]
         maximizing = seat in pos.maximizing_seats
         sign = 1 if maximizing else -1
         best_value = max(sign * v for v in values.values()) * sign
