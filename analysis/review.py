@@ -102,6 +102,11 @@ def points_level(pos: Position, value: int) -> Level | None:
     return _scharwenzel_level_of(pos, value)
 
 
+def _as_card(card: Card | str, deck: str) -> Card:
+    """A move key as a Card (solver results key moves by Card; older ones by text)."""
+    return card if isinstance(card, Card) else parse_card(card, deck)
+
+
 def _level(pos: Position, value: int) -> Level:
     level = points_level(pos, value)
     if level is None:
@@ -343,7 +348,7 @@ class Reviewer:
             values = {legal[0]: known if known is not None else self.solver.value(here)}
         else:
             result = self.solver.solve(here, pv=False)
-            values = {parse_card(c, pos.deck): v for c, v in result.moves.items()}
+            values = {_as_card(c, pos.deck): v for c, v in result.moves.items()}
         self._values[index + 1] = values[played]
         maximizing = seat in pos.maximizing_seats
         sign = 1 if maximizing else -1
@@ -383,7 +388,7 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
         return InformationReview({}, played, 0.0, 0.0, zero, zero, None, 0, seed)
     view = before.with_deal([h if s == seat else None for s, h in enumerate(position.deal)])
     analysis = analyze_position(view, samples=samples, seed=seed, executor=executor, progress=progress)
-    per_card = {parse_card(c, position.deck): v for c, v in analysis.moves.items()}
+    per_card = {_as_card(c, position.deck): v for c, v in analysis.moves.items()}
     order = sorted(per_card, key=lambda c: position.table.display_key(c.index))
     means = {c: float(np.mean(per_card[c])) for c in order}
     best = max(order, key=lambda c: sign * means[c])  # first in display order on ties
