@@ -158,7 +158,7 @@ def random_record(seed: int, contract: str) -> Position:
 def test_an_optimal_line_is_never_marked(contract, seed):
     pos = random_record(seed, contract)
     solver = Solver()
-    pv = solver.solve(pos).pv
+    pv = [str(c) for c in solver.solve(pos).pv]
     record = pos.with_play(tuple(Position.from_json(dict(pos.to_json(), play=pv)).play))
     review = review_game(record, solver=solver)
     assert len(review.plays) == 32
@@ -170,7 +170,7 @@ def test_an_optimal_line_is_never_marked(contract, seed):
 def test_the_solvers_line_in_each_ending_is_never_marked(name):
     record, start, *_ = RECORDS[name]
     ending = load_record(dict(record, play=record["play"][:start]))
-    pv = Solver().solve(ending).pv
+    pv = [str(c) for c in Solver().solve(ending).pv]
     review = review_game(dict(record, play=record["play"][:start] + pv), start=start)
     assert review.marked() == [] and len(review.plays) == len(pv)
 
@@ -203,7 +203,7 @@ def test_schwarz_is_a_level_of_its_own():
     wenz = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
             "deal": ["EU GU HU EA E10 EK GA G10", "SU EO E9 E8 E7 GO S8 S7",
                      "G9 G8 G7 GK SO HA H10 HK", "HO H9 H8 H7 SA S10 SK S9"]}
-    pv = Solver().solve(load_record(dict(wenz, play=[]))).pv
+    pv = [str(c) for c in Solver().solve(load_record(dict(wenz, play=[]))).pv]
     review = review_game(dict(wenz, play=pv))
     assert review.plays[0].best_level == Level.WON_SCHWARZ and not review.marked()
 
