@@ -69,7 +69,7 @@ def render_text(review: Review) -> str:
                  "? costs points, ?? changes the outcome level;  * best card")
     if review.information:
         lines.append("info: the estimate from what the player saw (mean cost ± standard error); a card "
-                     f"within {INDISTINGUISHABLE_Z} standard errors of the best gets no mark (double dummy's "
+                     f"within {INDISTINGUISHABLE_Z:.2f} standard errors of the best gets no mark (double dummy's "
                      "mark in brackets)")
     levels = has_levels(pos)
     width = max((len(_level_change(pos, p)) + 2 for p in review.plays if levels), default=0)
