@@ -57,6 +57,7 @@ from .evaluate import _scharwenzel_level_of
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
 from .scoring import FREE_POINTS, SCHNEIDER_POINTS, WIN_POINTS, Level, jass_level
+from .stats import Z95
 
 #: The marks: a card that costs points, a card that costs the game (changes the level).
 MARK_POINTS = "?"
@@ -64,7 +65,7 @@ MARK_GAME = "??"
 #: With ``information``: the played card is indistinguishable from the best
 #: card by the estimate when their paired mean difference is at most this
 #: many standard errors (1.96: a two-sided 95 % test of "no difference").
-INDISTINGUISHABLE_Z = 1.96
+INDISTINGUISHABLE_Z = Z95
 #: Default sampled deals per card choice of the information estimate.
 DEFAULT_SAMPLES = 100
 #: Total card points of a Schafkopf hand (every deck size).
@@ -429,9 +430,9 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
     Deterministic for a given ``seed``, whatever the executor."""
     pos = position if isinstance(position, Position) else load_record(position)
     if not 0 <= start <= len(pos.play):
-        raise InputError(f"start {start} is outside the record's play (0..{len(pos.play)})")
+        raise InputError(f"start {start} is outside the record's play (0..{len(pos.play)})", param="start")
     if information and samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError("samples must be at least 1", param="samples")
     reviewer = Reviewer(pos, solver)
     n = pos.n_seats
     if progress:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -264,8 +266,16 @@ def test_a_record_with_a_hidden_hand_is_refused():
 
 
 def test_start_outside_the_play_is_refused():
-    with pytest.raises(InputError, match="outside"):
+    with pytest.raises(InputError, match="^start 40 is outside") as e:
         review_game(RECORDS["solo"][0], start=40)
+    assert e.value.param == "start"
+
+
+@pytest.mark.slow  # a subprocess
+def test_the_library_does_not_import_click():
+    code = "import sys, stichfest.analysis.review; assert 'click' not in sys.modules, 'click imported'"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_an_empty_play_reviews_nothing():
@@ -281,30 +291,6 @@ def test_every_change_of_value_is_some_cards_cost():
         review = review_game(record, start=start)
         costs = review.side_costs()
         assert review.final == review.value - costs[True] + costs[False]
-
-
-def test_text_table_shows_tricks_marks_and_values():
-    from stichfest.analysis.review_report import render_text
-
-    record, start, *_ = RECORDS["sauspiel-schneider"]
-    text = render_text(review_game(record, start=start))
-    assert "Trick 7, seat 1 leads, won by seat 2" in text
-    row = next(line for line in text.splitlines() if line.startswith("  seat 3  SK"))
-    assert "??" in row and " 10 " in row and "lost -> lost Schneider" in row and "H10* 35" in row
-    assert "Marked cards (1):" in text and "Cost by side: declarers 10, defenders 0 points" in text
-
-
-def test_html_page_is_self_contained_with_card_svgs():
-    from stichfest.analysis.review_report import render_html
-
-    record, start, *_ = RECORDS["jass"]
-    page = render_html(review_game(record, start=start))
-    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert page.count('<svg class="card"') == 36 + len(record["play"]) - start  # hands + reviewed cards
-    assert "<style>" in page and 'class="mark m2">??' in page
-    for external in ("<script", "<link", "src=", "url(", "@import"):
-        assert external not in page
-    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
 
 def test_only_marked_estimates_the_marked_cards_with_the_same_verdicts():

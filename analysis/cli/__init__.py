@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from . import analyze, puzzle, solve, tout
+from . import analyze, puzzle, review, solve, tout
 from ._io import fail
 
 
@@ -45,3 +45,4 @@ main.add_command(solve.solve)
 main.add_command(analyze.analyze)
 main.add_command(tout.tout)
 main.add_command(puzzle.puzzle)
+main.add_command(review.review)

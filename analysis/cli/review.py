@@ -1,18 +1,145 @@
-"""A reviewed game for people: a trick-by-trick text table and a
-self-contained HTML page (inline CSS, the card SVGs of :mod:`.svg`)."""
+"""``stichfest review``: where a played game was lost, card by card.
+
+Wraps :func:`stichfest.analysis.review.review_game`; the trick-by-trick
+text table and the ``--html`` page are rendered here (cards drawn with the
+puzzle diagrams' SVG, :mod:`stichfest.analysis.svg`).
+"""
 from __future__ import annotations
 
+import json
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Executor, Future
 from html import escape
 from itertools import groupby
+from typing import Any
+
+import click
 
 from stichfest import Position
+from stichfest.analysis.errors import USER_ERRORS, InputError
+from stichfest.analysis.executor import ProgressBar, available_cores, open_executor
+from stichfest.analysis.render import contract_title, sort_hand
+from stichfest.analysis.review import (
+    DEFAULT_SAMPLES,
+    INDISTINGUISHABLE_Z,
+    PlayReview,
+    Review,
+    has_levels,
+    level_name,
+    load_record,
+    review_game,
+)
+from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
-from .render import contract_title, describe_value, render_position, sort_hand
-from .review import INDISTINGUISHABLE_Z, PlayReview, Review, has_levels, level_name
-from .svg import CARD_H, CARD_W, _card
+from ._io import fail, read_text, user_errors
+from .text import describe_value, render_position
 
 
+def _review_line(line: str, information: bool, only_marked: bool, samples: int, seed: int, start: int) -> str:
+    """Review one JSONL record; a bad line becomes ``{"error": ...}``, never an exception."""
+    try:
+        review = review_game(load_record(line), information=information, only_marked=only_marked,
+                             samples=samples, seed=seed, start=start)
+        return json.dumps(review.to_json(), ensure_ascii=False)
+    except USER_ERRORS as e:
+        return json.dumps({"error": str(e)}, ensure_ascii=False)
+
+
+#: Records in flight on the executor at a time in a --jsonl batch (memory stays flat).
+_IN_FLIGHT = 64
+
+
+def _review_batch(lines: list[str], executor: Executor | None, args: tuple[Any, ...]) -> Iterator[str]:
+    """Results in input order, each printed as soon as it and those before it are done."""
+    if executor is None:
+        for line in lines:
+            yield _review_line(line, *args)
+        return
+    window: deque[Future[str]] = deque()
+    try:
+        for line in lines:
+            window.append(executor.submit(_review_line, line, *args))
+            if len(window) >= _IN_FLIGHT:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+    finally:
+        for f in window:
+            f.cancel()
+
+
+@click.command()
+@click.argument("source", default="-", metavar="GAME.json")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {\"plays\": [...]}.")
+@click.option("--jsonl", is_flag=True, help="Read one game record per line, print one review per line.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+              help="Also write the review as one self-contained HTML page.")
+@click.option("--information", is_flag=True,
+              help="Also judge each card from what its player saw (sampled hidden hands); a card "
+                   "indistinguishable from the best by that estimate gets no mark.")
+@click.option("--only-marked", is_flag=True,
+              help="With --information: estimate only the cards double dummy marks (same marks, faster).")
+@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True,
+              help="With --information: sampled deals per card choice.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same numbers.")
+@click.option("--start", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Review the cards from play[START] on (the earlier ones are history).")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Processes for --jsonl games and --information's estimates "
+                   "(default: all cores with --information, else 1).")
+@click.option("--scheduler", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
+@user_errors
+def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, information: bool,
+           only_marked: bool, samples: int, seed: int, start: int, workers: int | None,
+           scheduler: str | None) -> None:
+    """Where a played game was lost: every card's double-dummy cost (GAME.json, or - for stdin).
+
+    \b
+    GAME.json is a position whose "play" lists the cards as played.  For every
+    card: the value after each legal card of that moment (the units of solve),
+    the cost of the card played for its player's side, and a mark:
+    ? costs points, ?? costs the game (changes the outcome level).
+    """
+    if jsonl and html_file:
+        raise InputError("--html writes one game's page; it does not take --jsonl")
+    text = read_text(source)
+    if workers is None:
+        workers = available_cores() if information else 1
+    if jsonl:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        bad = 0
+        progress = ProgressBar("reviewing games", len(lines))
+        with open_executor(workers, scheduler) as executor:
+            for out in _review_batch(lines, executor, (information, only_marked, samples, seed, start)):
+                bad += out.startswith('{"error"')
+                click.echo(out)
+                progress.advance()
+        progress.close()
+        if bad:
+            fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
+        return
+    pos = load_record(text)
+    progress = ProgressBar("reviewing", len(pos.play))
+    with open_executor(workers if information else 1, scheduler if information else None) as executor:
+        result = review_game(pos, information=information, only_marked=only_marked, samples=samples,
+                             seed=seed, start=start, executor=executor, progress=progress)
+    progress.close()
+    if html_file:
+        try:
+            with open(html_file, "w", encoding="utf-8") as f:
+                f.write(render_review_html(result))
+        except OSError as e:
+            fail(f"cannot write {html_file}: {e.strerror}")
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    click.echo(render_review(result))
+
+
+# ---------------------------------------------------------------------------
+# The text table
 def units(pos: Position) -> str:
     return "tricks" if pos.scores_tricks else "points"
 
@@ -59,7 +186,7 @@ def _info_text(play: PlayReview) -> str:
     return f"info: best {info.best}, cost {info.cost:.1f} ± {info.stderr:.1f}{mark}"
 
 
-def render_text(review: Review) -> str:
+def render_review(review: Review) -> str:
     pos = review.position
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
@@ -105,7 +232,7 @@ def render_text(review: Review) -> str:
 
 
 # ---------------------------------------------------------------------------
-# HTML
+# The HTML page
 _CSS = """
 body { font-family: sans-serif; margin: 1.5em; color: #222; }
 h1 { font-size: 1.3em; } h2 { font-size: 1.05em; margin: 1.2em 0 0.4em; }
@@ -157,7 +284,7 @@ def _cell(pos: Position, p: PlayReview, winner: int | None) -> str:
     return "".join(parts)
 
 
-def render_html(review: Review) -> str:
+def render_review_html(review: Review) -> str:
     """The review as one self-contained HTML page (no external resources)."""
     pos = review.position
     title = f"Review: {contract_title(pos)}"
