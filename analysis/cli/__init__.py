@@ -13,7 +13,7 @@ import click
 
 from stichfest.analysis.executor import Stopped, stop_signals
 
-from . import analyze, puzzle, solve, tout
+from . import analyze, puzzle, review, solve, tout
 from ._io import exit_stopped, fail
 
 
@@ -72,3 +72,4 @@ main.add_command(solve.solve)
 main.add_command(analyze.analyze)
 main.add_command(tout.tout)
 main.add_command(puzzle.puzzle)
+main.add_command(review.review)
