@@ -19,6 +19,7 @@ from libc.string cimport memset, memcpy
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
+    int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS,
                                  popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
@@ -104,7 +105,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
-    cdef int sure, sure_lo, sure_lost, depth
+    cdef int sure, sure_lo, sure_lost, effort
+    cdef uint64_t nodes0 = c.nodes
     c.nodes += 1
     if at_trick_start:
         if c.remaining == 0:
@@ -192,13 +194,14 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs
         best_move = relative_of(c, best_move) if best_move >= 0 else -1
-        depth = popcount64(c.remaining)
+        # what the entry saves: the size of the tree searched, as log2 of nodes
+        effort = 64 - clz64(c.nodes - nodes0)
         if best <= alpha0:
-            tt_store(&c.tt, key, 0, best, best_move, depth)
+            tt_store(&c.tt, key, 0, best, best_move, effort)
         elif best >= beta0:
-            tt_store(&c.tt, key, best, 1 << 14, best_move, depth)
+            tt_store(&c.tt, key, best, 1 << 14, best_move, effort)
         else:
-            tt_store(&c.tt, key, best, best, best_move, depth)
+            tt_store(&c.tt, key, best, best, best_move, effort)
     return best
 
 
