@@ -89,6 +89,13 @@ cdef inline uint64_t ruffable_classes(Context* c, int leader) noexcept nogil:
     return mask
 
 
+cdef inline int jass_trump(Context* c, int m) noexcept nogil:
+    """A trump of a Jass trump game: the Buur (20) and the Nell (14) carry
+    the most points and, like every trump there, win tricks later; their
+    points count for nothing when choosing what to put on a trick."""
+    return c.klass[m] == TRUMP and c.play_rule == PLAY_JASS_TRUMP
+
+
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
     """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads.
 
@@ -148,7 +155,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             s += hist if hist < cap else cap
         elif ours:
             # points onto our trick; strong trumps are kept for later
-            s = 600 + c.points[m] * 8 - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
+            s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
@@ -156,9 +163,10 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
             elif no_opponent_after:
                 # the trick is mine if I take it: with as many points as I can spare
-                s = 1000 + c.points[m] * 8 - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
+                s = 1000 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
             else:
-                s = 1000 - c.strength[m] * 2 + c.points[m] * 4  # take it with the lowest winner, points count
+                # take it with the lowest winner, points count (not a Jass trump's)
+                s = 1000 - c.strength[m] * 2 + c.points[m] * (0 if jass_trump(c, m) else 4)
                 if c.trick_len < c.n_seats - 1 and later_can_beat(c, m, seat, 0):
                     s -= 300  # a later opponent may take it back
         elif good_now and not threatened:
