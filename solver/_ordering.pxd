@@ -165,7 +165,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
             elif good_now and not threatened:
-                s = 200 - c.strength[m] * 2 + c.points[m]   # overtake a friend cheaply if at all
+                # overtake a friend cheaply if at all
+                s = 200 - c.strength[m] * 2 + c.points[m] * (0 if jass_trump(c, m) else 1)
             elif no_opponent_after:
                 # the trick is mine if I take it: with as many points as I can spare
                 s = 1000 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
@@ -177,7 +178,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 if jass_trump(c, m) and c.klass[c.trick[0]] != TRUMP:
                     s -= JASS_EARLY_RUFF
         elif good_now and not threatened:
-            s = 600 + c.points[m] * 8 - c.strength[m]       # smear points onto the trick
+            # smear points onto the trick (not a Jass trump's)
+            s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m]
         else:
             s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
             if (c.klass[m] != TRUMP and c.klass[m] != c.klass[c.trick[0]]
