@@ -16,9 +16,12 @@ their values sit near 61.  The filters:
 | farbwenz  | >= 5 trumps with >= 2 Unter                                      |
 | farbgeier | >= 5 trumps with >= 2 Ober                                       |
 | ramsch    | any hand (nobody announces a Ramsch)                             |
-| jass      | trump = the declarer's longest suit (ties: first), >= 4 cards   |
+| jass      | any hand; trump = his longest suit (ties: first), even of 3     |
 
 Trump suits for solo/farbwenz/farbgeier: the declarer's longest plain suit.
+(The Jass set has no minimum length, whatever this table said before: its
+slowest deals are the ones where a 3-card suit became trump and the
+defenders hold as many trumps as the declarer's side.)
 
 *schieber* (Jass as in a Schieber, where the declarer chooses the mode and
 leads): random deals, seat 0 declares and leads, and chooses

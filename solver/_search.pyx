@@ -19,6 +19,7 @@ from libc.string cimport memset, memcpy
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
+    int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS,
                                  popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
@@ -104,7 +105,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key = 0
     cdef TTEntry* e
     cdef int at_trick_start = c.trick_len == 0
-    cdef int sure, sure_lo, sure_lost, depth
+    cdef int sure, sure_lo, sure_lost, effort
+    cdef uint64_t nodes0 = c.nodes
     c.nodes += 1
     if at_trick_start:
         if c.remaining == 0:
@@ -192,13 +194,14 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs
         best_move = relative_of(c, best_move) if best_move >= 0 else -1
-        depth = popcount64(c.remaining)
+        # what the entry saves: the size of the tree searched, as log2 of nodes
+        effort = 64 - clz64(c.nodes - nodes0)
         if best <= alpha0:
-            tt_store(&c.tt, key, 0, best, best_move, depth)
+            tt_store(&c.tt, key, 0, best, best_move, effort)
         elif best >= beta0:
-            tt_store(&c.tt, key, best, 1 << 14, best_move, depth)
+            tt_store(&c.tt, key, best, 1 << 14, best_move, effort)
         else:
-            tt_store(&c.tt, key, best, best, best_move, depth)
+            tt_store(&c.tt, key, best, best, best_move, effort)
     return best
 
 
@@ -215,6 +218,36 @@ cdef int bisect(Context* c, int card, int lo, int hi) noexcept nogil:
         else:
             hi = g
     return lo
+
+
+cdef int gallop(Context* c, int card, int lo, int hi, int upward) noexcept nogil:
+    """The exact future value after playing ``card``, known to lie in
+    [lo, hi] and likely near one end (``upward``: near lo, else near hi):
+    null-window tests at distances 1, 2, 4, ... from that end until one
+    fails, then bisection of what is left.  A card's value is usually close
+    to the best card's, which is that end (measured on every legal card's
+    value: Ramsch -13 %, Solo -10 %, Jass -7 % nodes against bisection)."""
+    cdef int step = 1, t, g
+    while lo < hi:
+        if upward:
+            t = lo + step
+            if t > hi:
+                t = hi
+        else:
+            t = hi - step + 1
+            if t <= lo:
+                t = lo + 1
+        g = play_card(c, card, t - 1, t)
+        if g >= t:
+            lo = g
+            if not upward:
+                break
+        else:
+            hi = g
+            if upward:
+                break
+        step *= 2
+    return bisect(c, card, lo, hi)
 
 
 cdef class Engine:
@@ -413,10 +446,15 @@ cdef class Engine:
         """Exact future value (from the current state) after playing ``card``.
 
         The value of a trick the card completes is included.  ``lo``/``hi``
-        bound the answer.
+        bound the answer; it is looked for first near the end the player to
+        move prefers (hi for a maximizer, lo otherwise), where the best card's
+        value, and so most cards' values, lie (``search.py`` passes the best
+        value as that end).
         """
+        cdef Context* c = &self.ctx
+        cdef int upward = not c.maximizer[seat_at(c, c.trick_len)]
         with nogil:
-            lo = bisect(&self.ctx, card, lo, hi)
+            lo = gallop(c, card, lo, hi, upward)
         return lo
 
     def child_reaches(self, int card, int target):
