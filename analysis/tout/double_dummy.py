@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from stichfest import GameState, Position, Solver
+from stichfest import Position, Solver
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.executor import Stopped, stopped
 from stichfest.analysis.sampling import check_samples
@@ -86,7 +86,7 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
     (hand sizes, voids shown), as the full deal (cards played included)."""
     table = info.table
     n = len(info.sizes)  # seats: 4, or 3 in Schafkopf for three
-    cm = GameState(table, [0] * n, 0).class_masks
+    cm = table.class_masks
     d = info.declarer
     seats = [(d + r) % n for r in defenders(n)]
     voids = [info.voids[s] for s in seats]

@@ -3,11 +3,11 @@ Hall's condition :func:`_dealable` (can the unseen cards still be dealt?)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from stichfest import GameState, Position
+from stichfest import Position
 from stichfest.analysis.errors import InputError
+from stichfest.cards import bits
 from stichfest.contracts import TOUT_CONTRACTS, ContractTable
 from stichfest.deals import deck
 
@@ -20,11 +20,7 @@ def defenders(n_seats: int) -> tuple[int, ...]:
     return tuple(range(1, n_seats))
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+_bits = bits  # the card indices of a mask (stichfest.cards.bits)
 
 
 # ---------------------------------------------------------------------------
@@ -89,8 +85,7 @@ def info_state(pos: Position) -> InfoState:
     trick: list[int] = []
     points = won = lost = 0
     played = []
-    rules = GameState(table, [0] * seats, 0)  # for its class masks and trick winners
-    cm = rules.class_masks
+    cm = table.class_masks
     for i, c in enumerate(pos.play):
         seat = (leader + len(trick)) % seats
         bit = 1 << c.index
@@ -120,7 +115,7 @@ def info_state(pos: Position) -> InfoState:
             raise InputError(f"play[{i}]: no distribution of the unseen cards allows this play "
                              f"(voids shown by seats {[s for s in range(seats) if voids[s]]})")
         if len(trick) == seats:
-            winner = (leader + rules.trick_winner_offset(trick)) % seats
+            winner = (leader + table.winning_offset(trick)) % seats
             if winner == d:
                 won += 1
                 points += sum(table.points[x] for x in trick)
