@@ -26,7 +26,13 @@ from starlette.staticfiles import StaticFiles
 
 from stichfest import Position
 from stichfest.analysis.errors import USER_ERRORS
-from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
+from stichfest.analysis.evaluate import (
+    HandAnalysis,
+    _checked_hand,
+    contracts_for_hand,
+    evaluate_hand,
+    select_contracts,
+)
 from stichfest.analysis.executor import open_executor
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
@@ -317,6 +323,10 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "contracts": [c.strip() for c in contracts.split(",") if c.strip()] if contracts else None,
             "race": data.get("race", True) is not False, "points": data.get("points", True) is not False,
         }
+        # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
+        cards = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"])
+        if args["contracts"]:
+            select_contracts(contracts_for_hand(game, cards), args["contracts"])
         return started(jobs.submit("analyze", _analysis_work(args, workers)))
 
     async def tout(request: Request) -> Any:
