@@ -316,7 +316,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         if not hand:
             raise BadRequest("pick the cards of your hand (or paste them)")
         contracts = _str(data, "contracts")
-        args = {
+        args: dict[str, Any] = {
             "game": game, "hand": hand, "seat": _int(data, "seat", 0, 0, 3), "leader": _int(data, "leader", 0, 0, 3),
             "samples": _int(data, "samples", 200, 1, MAX_SAMPLES), "seed": _int(data, "seed", 0, 0, 2**31 - 1),
             "tariff": load_tariff(None, _settings(data, "tariff")), "rules": _settings(data, "rules"),
