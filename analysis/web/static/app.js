@@ -203,7 +203,7 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
   });
   const info = document.createElement("div");
   info.className = "info";
-  info.textContent = `${view.tricks.length} tricks`;
+  info.textContent = view.finished ? "all tricks played" : `trick ${view.tricks.length + 1}`;
   centre.append(info);
   board.append(centre);
 }
