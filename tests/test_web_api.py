@@ -163,3 +163,15 @@ def test_serve_is_a_command_and_warns_off_loopback():
     assert out.exit_code == 0 and "--host" in out.output
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+
+
+def test_serve_prints_the_address_and_warns_off_loopback(monkeypatch):
+    import uvicorn
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    out = CliRunner().invoke(main, ["serve", "--port", "9999"])
+    assert out.exit_code == 0, out.output
+    assert "http://127.0.0.1:9999/" in out.output and "warning" not in out.output
+    assert calls == [{"host": "127.0.0.1", "port": 9999, "log_level": "warning"}]
+    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0"])
+    assert out.exit_code == 0 and "reachable from the network" in out.output
