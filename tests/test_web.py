@@ -1,7 +1,9 @@
 """The web page in a real browser: headless Chromium (Debian's /usr/bin/chromium)
 driven by Playwright against ``stichfest serve``'s app on a free local port.
 
-Each view is also photographed into docs/screenshots/ (the README shows them).
+Each view is also photographed: into $STICHFEST_SCREENSHOTS when set (the
+README's pictures: ``STICHFEST_SCREENSHOTS=docs/screenshots``), else into a
+temporary folder.
 Skipped, with the reason, where Chromium or Playwright is missing.
 """
 from __future__ import annotations
@@ -28,7 +30,6 @@ if not shutil.which(CHROMIUM):
 from stichfest.analysis.web.app import create_app  # noqa: E402
 
 pytestmark = pytest.mark.slow
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WENZ = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
@@ -67,19 +68,26 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, server):
+def page(browser, server, shots):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
     pg.set_default_timeout(30_000)
+    pg.shots = shots
     pg.goto(server + "/")
     pg.wait_for_selector("body[data-ready='1']")
     yield pg
     context.close()
 
 
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return Path(os.environ.get("STICHFEST_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+
+
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    folder = page.shots
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
 def test_announce_click_eight_cards_and_see_the_table(page):
@@ -171,25 +179,54 @@ def test_open_deal_from_a_link_and_pasted_hands(page, server):
     assert "seat 1" in page.text_content("#error") or "cards" in page.text_content("#error")
 
 
+def blunder_record() -> tuple[dict, int]:
+    """A random solo played optimally, except one card that turns the game
+    (best play keeps its side on one side of 61, the card played does not):
+    a known "??", and its index in the play."""
+    import random
+
+    from stichfest import solve
+    from stichfest.deals import random_position
+    for seed in range(100):
+        pos = random_position(random.Random(seed), "schafkopf", "solo")
+        blunder = None
+        while True:
+            result = solve(pos)
+            if not result.moves:
+                break
+            card = result.pv[0]
+            if blunder is None:
+                won = result.value >= 61
+                turning = [c for c, v in result.moves.items() if (v >= 61) != won]
+                if turning:
+                    card, blunder = turning[0], len(pos.play)
+            pos = pos.with_play(pos.play + (card,))
+        if blunder is not None:
+            return pos.to_json(), blunder
+    raise AssertionError("no deal with a game-turning card")
+
+
 def test_review_marks_a_known_blunder(page):
     meta = page.evaluate("META")
     if not meta["review"]:
         pytest.skip("stichfest.analysis.review is not in this build yet (the review view needs review_game)")
-    record = dict(WENZ)
-    record["play"] = BLUNDER_PLAY
+    record, index = blunder_record()
     page.click("#tabs button[data-view='review']")
     page.fill("#rv-record", json.dumps(record))
     page.click("#rv-run")
     page.wait_for_selector("#rv-table")
-    assert "??" in page.text_content("#rv-table")
+    cell = page.locator(f"#rv-table td[data-step='{index}']")
+    assert "??" in cell.text_content() and record["play"][index] in cell.text_content()
+    # the page opens on the blunder: its card highlighted, every legal card's value shown
+    assert f"played {record['play'][index]} ??" in page.text_content("#rv-detail")
+    page.wait_for_selector("#rv-board .card.now")
+    assert page.locator("#rv-board .val").count() >= 2
+    shot(page, "review")
+    page.click("#rv-next")
+    page.wait_for_function(f"!document.getElementById('rv-detail').textContent.startsWith('Card {index + 1} ')")
+    page.click("#rv-back")
     page.click("#rv-prev")
     page.wait_for_selector("#rv-board .card")
-    shot(page, "review")
-
-
-#: Seat 0's Wenz of the README: leading EA first (before drawing the Unter) lets
-#: seat 1 ruff with SU: a blunder (card values from the solver: EU 120, EA less).
-BLUNDER_PLAY = ["EA", "SU", "G9", "H9"]
 
 
 def test_tout_and_puzzle(page):

@@ -47,6 +47,7 @@ from .jobs import Job, JobManager, JobProgress, TooBusy
 #: Bounds on what one request may ask.
 MAX_SAMPLES = 5000
 MAX_DD_SAMPLES = 2000
+MAX_REVIEW_SAMPLES = 500  # per card judged on the player's information
 MAX_BODY = 64 * 1024
 MAX_QUEUED_SOLVES = 8
 STATIC = resources.files("stichfest.analysis.web") / "static"
@@ -213,6 +214,19 @@ def _tout_work(pos: Position, target: int | None, samples: int, seed: int) -> Ca
     return work
 
 
+def _review_work(pos: Position, information: bool, samples: int, seed: int,
+                 workers: int) -> Callable[[JobProgress], Any]:
+    def work(progress: JobProgress) -> dict[str, Any]:
+        from stichfest.analysis.review import review_game
+        with open_executor(workers if information else 1) as executor:
+            result = review_game(pos, information=information, samples=samples, seed=seed,
+                                 executor=executor, progress=progress)
+        out: dict[str, Any] = result.to_json()
+        out.update(position=pos.to_json(), view=position_view(pos.with_play(())))
+        return out
+    return work
+
+
 def _puzzle_work(game: str, contract: str | None, goal: str | None, tricks: int | None, seed: int,
                  difficulty: str | None) -> Callable[[JobProgress], Any]:
     def work(progress: JobProgress) -> dict[str, Any]:
@@ -372,12 +386,16 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
     async def review(request: Request) -> Any:
         if not _review_available():
             return _error("review is not available in this version of stichfest", 501)
-        from stichfest.analysis.review import review_game
-        pos = _position(await _body(request))
-        result = await on_thread(review_game, pos)
-        out: dict[str, Any] = result.to_json()
-        out["view"] = position_view(pos.with_play(()))
-        return out
+        from stichfest.analysis.review import load_record
+        data = await _body(request)
+        record = data.get("position")
+        if not isinstance(record, dict | str):
+            raise BadRequest("position is missing (the game record: a position with its play)")
+        pos = load_record(record)
+        information = data.get("information") is True
+        samples = _int(data, "samples", 100, 1, MAX_REVIEW_SAMPLES)
+        seed = _int(data, "seed", 0, 0, 2**31 - 1)
+        return started(jobs.submit("review", _review_work(pos, information, samples, seed, workers)))
 
     def job_json(job: Job) -> dict[str, Any]:
         out: dict[str, Any] = {"status": job.status()}

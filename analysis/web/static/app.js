@@ -454,23 +454,32 @@ function setupReview() {
     let position;
     try { position = JSON.parse($("rv-record").value); }
     catch (e) { showError("the game record is not valid JSON"); return; }
-    $("rv-status").textContent = "reviewing…";
+    const body = { position, information: $("rv-info").checked, samples: +$("rv-samples").value || 100 };
     try {
-      review.data = await api("/api/review", { position });
-      review.position = position;
-      review.step = review.data.plays.length;
+      const r = await runJob("/api/review", body, { bar: $("rv-bar"), cancel: $("rv-cancel"), run: $("rv-run"),
+        status: $("rv-status") });
+      review.data = r.result;
+      review.position = r.result.position;
+      const first = review.data.plays.findIndex((p) => p.mark === "??");
+      review.step = first >= 0 ? first : 0;
       drawReview();
-    } catch (e) { showError(e.message); $("rv-status").textContent = ""; }
+    } catch (e) { showError(e.message); }
   };
   const stepTo = (n) => {
     if (!review.data) return;
-    const per = review.data.view.hands.length;
     review.step = Math.max(0, Math.min(review.data.plays.length, n));
-    review.step = review.step === review.data.plays.length ? review.step : Math.floor(review.step / per) * per;
     drawReview();
   };
-  $("rv-prev").onclick = () => stepTo(review.step - review.data.view.hands.length);
-  $("rv-next").onclick = () => stepTo(review.step + review.data.view.hands.length);
+  const per = () => review.data.view.hands.length;
+  $("rv-prev").onclick = () => review.data && stepTo(Math.ceil(review.step / per()) * per() - per());
+  $("rv-next").onclick = () => review.data && stepTo(Math.floor(review.step / per()) * per() + per());
+  $("rv-back").onclick = () => review.data && stepTo(review.step - 1);
+  $("rv-fwd").onclick = () => review.data && stepTo(review.step + 1);
+  review.stepTo = stepTo;
+}
+
+function markHtml(mark) {
+  return mark ? `<span class="mark${/^!/.test(mark) ? " good" : ""}">${escapeHtml(mark)}</span>` : "";
 }
 
 async function drawReview() {
@@ -478,27 +487,46 @@ async function drawReview() {
   const per = d.view.hands.length;
   const plays = d.plays;
   let html = `<table class="figures" id="rv-table"><tr><th>trick</th>`;
-  for (let i = 0; i < per; i++) html += `<th>${i ? "" : "lead"}</th>`;
+  for (let i = 0; i < per; i++) html += `<th>${i ? `card ${i + 1}` : "lead"}</th>`;
   html += `</tr>`;
   for (let t = 0; t * per < plays.length; t++) {
-    const cur = review.step > t * per && review.step <= (t + 1) * per ? " current" : "";
-    html += `<tr class="${cur}"><td>${t + 1}</td>`;
-    for (const p of plays.slice(t * per, (t + 1) * per)) {
-      const mark = p.mark ? `<span class="mark${/^!/.test(p.mark) ? " good" : ""}">${escapeHtml(p.mark)}</span>` : "";
+    html += `<tr data-trick="${t}"><td>${t + 1}</td>`;
+    plays.slice(t * per, (t + 1) * per).forEach((p, i) => {
+      const k = t * per + i;
       const cost = p.cost ? ` <span class="ci">−${p.cost}</span>` : "";
-      const vals = p.values ? Object.entries(p.values).map(([c, v]) => `${c} ${v}`).join(", ") : "";
-      html += `<td class="cardcell" title="${escapeHtml(vals)}">seat ${p.seat}: <b>${escapeHtml(p.card)}</b>${mark}${cost}</td>`;
-    }
+      const vals = Object.entries(p.values || {}).map(([c, v]) => `${c} ${v}`).join(", ");
+      html += `<td class="cardcell${k === review.step ? " now" : ""}" data-step="${k}" title="${escapeHtml(vals)}">` +
+        `seat ${p.seat}: <b>${escapeHtml(p.card)}</b>${markHtml(p.mark)}${cost}</td>`;
+    });
     html += `</tr>`;
   }
   html += `</table>`;
   const blunders = plays.filter((p) => p.mark === "??").length, mistakes = plays.filter((p) => p.mark === "?").length;
-  $("rv-status").textContent = `${plays.length} cards: ${blunders} blunders (??), ${mistakes} mistakes (?) — ` +
-    `showing after ${review.step} cards`;
-  $("rv-result").innerHTML = html;
+  const unit = d.view.unit;
+  let summary = `${plays.length} cards reviewed: ${blunders} × ??, ${mistakes} × ?. Value before the first card ${d.value}, ` +
+    `after the last ${d.final} ${unit} (declaring party).`;
+  let detail = "";
+  const p = plays[review.step];
+  if (p) {
+    const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
+    detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
+      `${p.mark || ""} — ${p.values[p.card]} ${unit}` + (p.cost ? `, ${p.cost} worse than the best (${best})` : ", a best card") +
+      (p.level && p.level.best !== p.level.played ? `; declarers ${p.level.best} → ${p.level.played}` : "") + ".";
+  } else {
+    detail = "End of the record.";
+  }
+  $("rv-result").innerHTML = `<p id="rv-summary">${escapeHtml(summary)}</p><p id="rv-detail" class="question">` +
+    `${escapeHtml(detail)}</p>` + html;
+  $("rv-result").querySelectorAll("td[data-step]").forEach((td) => { td.onclick = () => review.stepTo(+td.dataset.step); });
   try {
     const view = await api("/api/view", { position: { ...review.position, play: review.position.play.slice(0, review.step) } });
-    drawBoard($("rv-board"), view);
+    let values = null;
+    if (p) {
+      const vs = Object.values(p.values);
+      const maxi = p.values[p.best[0]] === Math.max(...vs);
+      values = { moves: p.values, maximizing: maxi ? [view.to_move] : [] };
+    }
+    drawBoard($("rv-board"), view, { values, highlight: p ? p.card : null });
   } catch (e) { showError(e.message); }
 }
 
