@@ -44,9 +44,14 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
+def app():
+    return create_app(max_jobs=2)
+
+
+@pytest.fixture(scope="module")
+def server(app):
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(max_jobs=2), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     end = time.monotonic() + 15
@@ -117,6 +122,23 @@ def test_announce_cancel_stops_the_job(page):
     page.wait_for_selector("#error:not([hidden])")
     assert "cancelled" in page.text_content("#error")
     assert not page.is_disabled("#an-run")
+
+
+def test_a_closed_tab_cancels_its_analysis(browser, server, app):
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.goto(server + "/")
+    pg.wait_for_selector("body[data-ready='1']")
+    pg.fill("#an-hand", "EO GO EU GU HA H10 EA G7")
+    pg.fill("#an-samples", "5000")
+    pg.click("#an-run")
+    pg.wait_for_selector("#an-cancel:not([disabled])")
+    assert app.state.jobs.running() == 1
+    context.close()  # the tab goes away mid-analysis
+    end = time.monotonic() + 20
+    while app.state.jobs.running() and time.monotonic() < end:
+        time.sleep(0.1)
+    assert app.state.jobs.running() == 0
 
 
 def test_bad_input_shows_its_message(page):

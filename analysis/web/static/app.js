@@ -304,7 +304,7 @@ function drawAnalysis(a, plotUrl) {
   if (a.stopped && a.stopped.length) {
     html += `<p class="muted">Stopped early (clearly behind): ${a.stopped.map((s) => `${s.id} after ${s.after}`).join(", ")}.</p>`;
   }
-  if (a.single_dummy) html += `<h3>Single dummy</h3>` + genericTable(a.single_dummy);
+  html += singleDummy(a);
   if (a.comparisons && a.comparisons.length) {
     html += `<h3>Paired comparisons (same deals)</h3><ul>`;
     for (const c of a.comparisons) {
@@ -319,6 +319,26 @@ function drawAnalysis(a, plotUrl) {
     img.className = "plot"; img.alt = "points per deal"; img.src = plotUrl;
     out.append(img);
   }
+}
+
+// Single-dummy figures (each player choosing from what he has seen), where the analysis has them:
+// per contract row (row.single_dummy) or as one block (analysis.single_dummy).
+function singleDummy(a) {
+  const rows = a.contracts.filter((r) => r.single_dummy && typeof r.single_dummy === "object");
+  let html = "";
+  if (rows.length) {
+    html += `<h3>Single dummy (each player sees only his own cards)</h3><table class="figures" id="an-single-dummy">` +
+      `<tr><th>contract</th><th>deals</th><th>win</th><th>mean points</th><th>payout</th><th>− double dummy</th></tr>`;
+    for (const r of rows) {
+      const sd = r.single_dummy, d = sd.payout_minus_double_dummy;
+      html += `<tr><td>${escapeHtml(r.name)}</td><td>${sd.samples ?? ""}</td><td>${pct(sd.p_win)} ${ci(sd.p_win, 100, 0)}</td>` +
+        `<td>${num(sd.mean_points)}</td><td><b>${num(sd.payout, true)}</b> ${ci(sd.payout)}</td>` +
+        `<td>${d ? `${d.mean_difference.toFixed(1)} ± ${(1.96 * d.standard_error).toFixed(1)}` : ""}</td></tr>`;
+    }
+    html += `</table>`;
+  }
+  if (a.single_dummy) html += `<h3>Single dummy</h3>` + genericTable(a.single_dummy);
+  return html;
 }
 
 function cell(v) {
