@@ -442,7 +442,8 @@ async function play(cards) {
 }
 
 async function solveDeal(position) {
-  $("od-status").textContent = "solving…";
+  $("od-status").textContent = position.game === "jass" && !(position.play || []).length
+    ? "solving… (a whole Jass deal can take half a minute)" : "solving…";
   let view;
   try { view = await api("/api/solve", { position }); }
   catch (e) { $("od-status").textContent = ""; throw e; }
