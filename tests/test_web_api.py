@@ -70,6 +70,7 @@ def test_solve_gives_every_card_value_and_the_view(client):
     ({"position": {**WENZ, "game": "poker"}}, "unknown game"),
     ({"position": {**WENZ, "play": ["SU"]}}, ""),
     ({}, "position is missing"),
+    ({"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}}, "hidden"),
     ("[1, 2]", "must be a JSON object"),
     ("{not json", "not valid JSON"),
 ])

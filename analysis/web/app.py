@@ -114,13 +114,13 @@ def _settings(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-def _position(data: Mapping[str, Any], key: str = "position", *, allow_hidden: bool = False) -> Position:
+def _position(data: Mapping[str, Any], key: str = "position") -> Position:
     value = data.get(key)
     if value is None:
         raise BadRequest(f"{key} is missing")
     if not isinstance(value, dict | str):
         raise BadRequest(f"{key} must be a position (a JSON object)")
-    return Position.from_json(value, allow_hidden=allow_hidden)
+    return Position.from_json(value)
 
 
 # ---------------------------------------------------------------------------
@@ -257,6 +257,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
                 return _error(str(e))
             except TooBusy as e:
                 return _error(str(e), 429)
+            except Exception as e:  # a bug: one line for the page, and the server goes on
+                return _error(f"internal error: {type(e).__name__}: {e}", 500)
             return out if isinstance(out, Response) else JSONResponse(out)
         return endpoint
 
@@ -321,7 +323,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         return position_view(Position.from_json(data_pos))
 
     async def view(request: Request) -> Any:
-        return position_view(_position(await _body(request), allow_hidden=True))
+        return position_view(_position(await _body(request)))
 
     async def analyze(request: Request) -> Any:
         data = await _body(request)
