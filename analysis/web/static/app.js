@@ -94,7 +94,7 @@ function parseCards(text) {
 }
 
 // A deck to click cards from; the text field beside it stays in step.
-function deckPicker(container, input, { max = null, onChange = () => {} } = {}) {
+function deckPicker(container, { onChange = () => {} } = {}) {
   let game = "schafkopf";
   const picker = {
     selected: new Set(),
@@ -131,10 +131,10 @@ function deckPicker(container, input, { max = null, onChange = () => {} } = {}) 
   return picker;
 }
 
-function handPicker(prefix, max) {
+function handPicker(prefix) {
   const input = $(`${prefix}-hand`);
   const count = $(`${prefix}-count`);
-  const picker = deckPicker($(`${prefix}-deck`), input, {
+  const picker = deckPicker($(`${prefix}-deck`), {
     onChange(c) {
       if (picker.selected.has(c)) picker.selected.delete(c);
       else picker.selected.add(c);
@@ -364,7 +364,7 @@ function setupDeal() {
   const game = $("od-game"), contract = $("od-contract");
   const hands = [0, 1, 2, 3].map((s) => $(`od-h${s}`));
   const target = () => +document.querySelector('input[name="od-to"]:checked').value;
-  const picker = deckPicker($("od-deck"), null, {
+  const picker = deckPicker($("od-deck"), {
     onChange(c) {
       const t = target();
       const now = hands.map((h) => parseCards(h.value));
