@@ -49,9 +49,9 @@ from typing import Any
 import numpy as np
 
 from stichfest import Position, Solver
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
-from stichfest.position import RULE_DEFAULTS, PositionError
+from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
 from .errors import InputError
@@ -90,11 +90,15 @@ CHUNK = 10
 
 # ---------------------------------------------------------------------------
 # Contracts
-def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
+def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = None) -> list[Contract]:
     """Every contract ``hand`` may announce, in the registry's order: a Sauspiel
     on each callable Sau, each other announced contract on each trump suit it
-    may name; then, in Schafkopf, each contract's Tout."""
-    kinds = [k for k in REGISTRY if k.game == game and k.announced]
+    may name; then, in Schafkopf, each contract's Tout.  Only the contracts
+    played by ``players`` (default: as :func:`deal_shape` infers from the
+    hand; in Schafkopf for three no Sauspiel)."""
+    n_seats = players if players is not None else deal_shape(game, len(hand))[0]
+    kinds = [k for k in REGISTRY if k.game == game and k.announced
+             and (k.players is None or n_seats in k.players)]
     out: list[Contract] = []
     for tout in (False, True):
         for k in kinds:
@@ -110,14 +114,23 @@ def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
 
 
 
-def select_contracts(specs: Sequence[Contract], wanted: Sequence[str]) -> list[Contract]:
+def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
+                     players: int | None = None) -> list[Contract]:
     """The specs named by ``wanted``: an id (``solo-H``, ``solo-H-tout``) or a
-    prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout)."""
+    prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout).
+    ``players``: the seats dealt, to name the rule when a contract is not
+    played by that many."""
     out = []
     for name in wanted:
         name = name.strip().lower()
         hits = [s for s in specs if s.id.lower() == name or s.id.lower().startswith(name + "-")
                 or (name == "tout" and s.tout)]
+        kind = next((k for k in REGISTRY if specs and k.game == specs[0].game
+                     and k.name == name.split("-")[0]), None)
+        if not hits and kind is not None and kind.players is not None and players not in (None, *kind.players):
+            raise InputError(f"a {kind.game} {kind.name} is played by {' or '.join(map(str, kind.players))} "
+                             f"players, not {players} (Schafkopf for three has only the one-against-two "
+                             "contracts)")
         if not hits:
             raise InputError(f"no contract {name!r} for this hand (contracts: {' '.join(s.id for s in specs)})")
         out += [s for s in hits if s not in out]
@@ -215,6 +228,7 @@ class HandAnalysis:
     tariff: Tariff
     results: list[ContractResult]
     comparisons: list[Comparison] = field(default_factory=list)
+    players: int = 4  # seats dealt (3: Schafkopf for three)
 
     @property
     def stopped(self) -> list[ContractResult]:
@@ -222,7 +236,7 @@ class HandAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "seat": self.seat, "leader": self.leader,
+            "game": self.game, "players": self.players, "seat": self.seat, "leader": self.leader,
             "hand": " ".join(map(str, self.hand)), "samples": self.samples, "seed": self.seed,
             "contracts": [r.to_json() for r in self.results],
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
@@ -372,8 +386,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                   tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
                   rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
-                  executor: Executor | None = None, progress: ProgressBar | None = None) -> HandAnalysis:
+                  executor: Executor | None = None, progress: ProgressBar | None = None,
+                  players: int | None = None) -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
+
+    ``players``: the number of players where the hand leaves it open
+    (a Schafkopf hand of 8: 4 by default, 3 for Schafkopf for three).
 
     ``contracts`` restricts the contracts (ids or prefixes, see
     :func:`select_contracts`); ``race=False`` gives every contract all
@@ -384,12 +402,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     """
     if samples < 1:
         raise InputError("samples must be at least 1", param="samples")
-    cards = _checked_hand(game, hand, seat, leader, rules)
+    cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     tariff = tariff or Tariff()
-    specs = contracts_for_hand(game, cards)
+    specs = contracts_for_hand(game, cards, n_seats)
     if contracts:
-        specs = select_contracts(specs, contracts)
-    sampler = DealSampler.for_hand(game, seat, cards, constraints)
+        specs = select_contracts(specs, contracts, n_seats)
+    sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
     first = sampler.sample(seed, 0)
     try:
         templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
@@ -411,26 +429,30 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
     comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
-    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons)
+    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons, n_seats)
 
 
 def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
-                  rules: Mapping[str, Any] | None) -> tuple[Card, ...]:
-    """The hand as cards, after the checks that need no sampling."""
+                  rules: Mapping[str, Any] | None, players: int | None = None) -> tuple[tuple[Card, ...], int]:
+    """The hand as cards and the number of players, after the checks that need no sampling."""
     if game not in CONTRACTS:
         raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
     cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
-    n_seats, _ = deal_shape(game, len(cards))
+    n_seats, _ = deal_shape(game, len(cards), players)
     dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if dup is not None:
         raise InputError(f"card {dup} is twice in the hand")
+    in_deck = set(deck_cards(game, n_seats, len(cards)))
+    foreign = next((c for c in cards if c not in in_deck), None)
+    if foreign is not None:
+        raise InputError(f"card {foreign} is not in the {deck_description(game, n_seats, len(cards))}")
     for name, v in (("seat", seat), ("leader", leader)):
         if not 0 <= v < n_seats:
             raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
     unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
     if unknown_rules:
         raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
-    return cards
+    return cards, n_seats
 
 
 class _SampleTable:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stichfest import Position, Solver
-from stichfest.cards import Card, bits
+from stichfest.cards import DEALINGS, Card, bits, players_of
 from stichfest.contracts import (
     CONTRACTS,
     GAMES,
@@ -142,15 +142,16 @@ def goals_for(game: str, contract: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 def generate(game: str, contract: str | None = None, *, tricks: int | None = None, count: int = 1,
              seed: int = 0, difficulty: str | None = None, goal: str | None = None,
-             solver: Solver | None = None) -> list[Puzzle]:
+             solver: Solver | None = None, players: int = 4) -> list[Puzzle]:
     """``count`` verified puzzles; the same arguments give the same puzzles.
 
     ``tricks``: tricks left in the position (default 4; the whole hand is
     ``n_tricks``).  ``contract`` and ``goal`` default to a random one per
-    puzzle; ``difficulty`` keeps only puzzles of that level.  Raises
+    puzzle (among those played by ``players``: 3 is Schafkopf for three);
+    ``difficulty`` keeps only puzzles of that level.  Raises
     :class:`InputError` for bad arguments or when too few puzzles are found.
     """
-    _check_arguments(game, contract, tricks, count, difficulty, goal)
+    _check_arguments(game, contract, tricks, count, difficulty, goal, players)
     left = tricks or DEFAULT_TRICKS
     rng = random.Random(seed)
     solver = solver or Solver()
@@ -161,7 +162,7 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
             raise InputError(f"found {len(out)} of {count} puzzles in {tries} positions; "
                              "try another seed, tricks or difficulty")
         tries += 1
-        puzzle = _attempt(rng, game, contract, goal, left, solver)
+        puzzle = _attempt(rng, game, contract, goal, left, solver, players)
         if puzzle is None or (difficulty is not None and puzzle.difficulty.level != difficulty):
             continue
         verify(puzzle)
@@ -169,14 +170,28 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     return out
 
 
+def puzzle_contracts(game: str, players: int = 4) -> tuple[str, ...]:
+    """The contracts a puzzle for ``players`` can be set in (Schafkopf for three: no Sauspiel)."""
+    return tuple(c for c in PUZZLE_CONTRACTS[game]
+                 if contract_kind(game, c).players is None or players in (contract_kind(game, c).players or ()))
+
+
 def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
-                     goal: str | None) -> None:
+                     goal: str | None, players: int = 4) -> None:
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    if players not in players_of(game):
+        raise InputError(f"players must be {' or '.join(map(str, sorted(players_of(game))))} for {game}, "
+                         f"got {players}",
+                         param="players")
+    if contract is not None and contract in PUZZLE_CONTRACTS[game] and contract not in puzzle_contracts(
+            game, players):
+        raise InputError(f"a {game} {contract} is not played by {players} players "
+                         f"(contracts: {', '.join(puzzle_contracts(game, players))})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
         raise InputError(f"no puzzles for {game} {contract!r} "
                          f"(contracts: {', '.join(PUZZLE_CONTRACTS[game])})")
-    n_tricks = 9 if game == "jass" else 8
+    n_tricks = next(iter(DEALINGS[(game, players)]))  # the usual hand size
     if tricks is not None and not 2 <= tricks <= n_tricks:
         raise InputError(f"tricks must be 2..{n_tricks} for {game} (tricks left in the position)",
                          param="tricks")
@@ -191,14 +206,14 @@ def _check_arguments(game: str, contract: str | None, tricks: int | None, count:
 
 
 def _attempt(rng: random.Random, game: str, contract: str | None, goal: str | None, left: int,
-             solver: Solver) -> Puzzle | None:
+             solver: Solver, players: int = 4) -> Puzzle | None:
     """One random candidate position; the puzzle if it has exactly one solution."""
-    contract = contract or rng.choice(PUZZLE_CONTRACTS[game])
+    contract = contract or rng.choice(puzzle_contracts(game, players))
     allowed = goals_for(game, contract)
     if goal is not None and goal not in allowed:
         return None
     goal = goal or rng.choice(allowed)
-    pos = _random_position(rng, game, contract, goal, left, solver)
+    pos = _random_position(rng, game, contract, goal, left, solver, players)
     if pos is None:
         return None
     st = pos.state()
@@ -216,16 +231,16 @@ def _attempt(rng: random.Random, game: str, contract: str | None, goal: str | No
 
 
 def _random_position(rng: random.Random, game: str, contract: str, goal: str, left: int,
-                     solver: Solver) -> Position | None:
+                     solver: Solver, players: int = 4) -> Position | None:
     """A random deal played down to ``left`` tricks, sometimes with a few
     cards of the next trick on the table, the player to move on the
     declaring side.  Cards are played at random -- except, where the goal
     needs every trick, the declaring side's: those keep the goal reachable
     (double dummy), so that the position is not lost already."""
     trump = rng.randrange(4) if (game, contract) in NEEDS_TRUMP else None
-    declarer, leader = rng.randrange(4), rng.randrange(4)
+    declarer, leader = rng.randrange(players), rng.randrange(players)
     everything = goal in ("tout", "match")
-    deal = random_deal(rng, game)
+    deal = random_deal(rng, game, players)
     if everything:  # a hand that might take every trick
         deal = _strong_deal(rng, deal, contract_table(game, contract, trump), declarer)
     called = None

@@ -69,11 +69,24 @@ def sample_rng(seed: int, index: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def deal_shape(game: str, hand_size: int) -> tuple[int, bool]:
-    """``(players, short deck)`` implied by the size of one hand in ``game``."""
+def deal_shape(game: str, hand_size: int, players: int | None = None) -> tuple[int, bool]:
+    """``(players, short deck)`` implied by the size of one hand in ``game``.
+
+    ``players`` picks among the dealings with hands of that size (a
+    Schafkopf hand of 8 is dealt to 4 players, or to 3 in Schafkopf for
+    three); without it the game's first one is taken (4 players)."""
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     found = dealings_for_hand(game, hand_size)
+    if players is not None:
+        if (game, players) not in DEALINGS:
+            known = sorted(n for g, n in DEALINGS if g == game)
+            raise InputError(f"players must be {' or '.join(map(str, known))} for {game}, got {players}",
+                             param="players")
+        if not any(n == players for n, _ in found):
+            sizes = " or ".join(map(str, DEALINGS[(game, players)]))
+            raise InputError(f"a {game} hand for {players} players has {sizes} cards, got {hand_size}")
+        found = [(n, size) for n, size in found if n == players]
     if not found:
         expect = {"schafkopf": "8 cards (6 with the short deck)", "jass": "9 cards",
                   "scharwenzel": "8, 6 or 4 cards (4, 6 or 8 players)"}[game]
@@ -196,9 +209,10 @@ class DealSampler:
     # -- construction from what a viewer knows ------------------------------
     @classmethod
     def for_hand(cls, game: str, seat: int, hand: Sequence[Card],
-                 constraints: Constraints | None = None) -> DealSampler:
-        """Before play: the viewer at ``seat`` knows only ``hand``."""
-        n_seats, short = deal_shape(game, len(hand))
+                 constraints: Constraints | None = None, players: int | None = None) -> DealSampler:
+        """Before play: the viewer at ``seat`` knows only ``hand``; ``players``
+        as in :func:`deal_shape` (Schafkopf for three: ``players=3``)."""
+        n_seats, short = deal_shape(game, len(hand), players)
         cards = deck(game, n_seats, short)
         known: list[tuple[Card, ...] | None] = [None] * n_seats
         known[seat] = tuple(hand)

@@ -5,7 +5,7 @@ Scharwenzel sections).
 A payout is the *declarer's own* net gain in tariff units: in a Sauspiel
 one defender pays the declarer (and the other one the partner), so the
 declarer gets the game's value once; a soloist is paid by, or pays, each
-of the three others.  Every number of the tariff is a table variant: a
+of the others (three, or two in Schafkopf for three: ``n_seats - 1``).  Every number of the tariff is a table variant: a
 :class:`Tariff` comes from the defaults, a TOML file and ``KEY=VALUE``
 overrides.
 """

@@ -62,6 +62,8 @@ def deck_description(game: str, n_seats: int, hand_size: int) -> str:
     n = len(deck_cards(game, n_seats, hand_size))
     if game == "schafkopf" and hand_size == 6:
         return "short deck (24 cards)"
+    if game == "schafkopf" and n_seats == 3:
+        return "24-card deck of Schafkopf for three (no 7s and 8s)"
     return f"{n}-card deck"
 
 

@@ -4,8 +4,9 @@ Each case is checked against the stichfest solver and against the reference
 oracle ``tests/reference.py`` (``test_rule_cases.py``, ``impl`` fixture of
 ``conftest.py``).  Every expected value was worked out by hand from
 ``docs/rules.md``; nothing is computed by code under test.  Each case id names
-the rule it checks: [SK] Schafkopf, [JA] Swiss Jass (Schieber), [SW]
-Scharwenzel (sections of docs/rules.md), "Validation" for bad input.
+the rule it checks: [SK] Schafkopf, [SK3] Schafkopf for three, [JA] Swiss
+Jass (Schieber), [SW] Scharwenzel (sections of docs/rules.md), "Validation"
+for bad input.
 
 A full deal always lists the complete deck; endgames are a full deal plus a
 ``play`` prefix of legal cards.  Checks only one implementation can make
@@ -52,6 +53,8 @@ from rulebook import (
     SW6_PLAY,
     SW8,
     SW8_PLAY,
+    THREE,
+    THREE_PLAY,
     TOUT_G,
     TOUT_G_PLAY,
     W_KREUZ,
@@ -231,6 +234,12 @@ POINTS = [
         ("farbgeier", {"trump": "S"}, True)]
     for short in (False, True)
 ] + [
+    Points(f"[SK3] Points: A 11, 10 10, K 4, O 3, U 2, 9 0: 120 in the 24 cards ({name})",
+           pos("schafkopf", contract, THREE, **extra), {c: _SK_VALUES[c[1:]] for c in SK_SHORT}, 120,
+           whole_deck=True)
+    for name, contract, extra in [("solo-H", "solo", {"trump": "H"}), ("wenz", "wenz", {}),
+                                  ("farbgeier-S tout", "farbgeier", {"trump": "S", "tout": True})]
+] + [
     _jass_points("trump", "H", [11, 4, 3, 20, 10, 14, 0, 0, 0], trump="H"),   # J 20, 9 14
     _jass_points("trump", "C", [11, 4, 3, 2, 10, 0, 0, 0, 0], trump="H"),     # plain J 2
     _jass_points("obenabe", "S", [11, 4, 3, 2, 10, 0, 8, 0, 0]),               # 8 = 8
@@ -407,7 +416,20 @@ JASS = [
           _set("S6 S7 S8 S9 D6 D7 D8 D9 D10")),
 ]
 
-LEGAL = FOLLOWING + SAUSPIEL + JASS
+THREE_LEGAL = [
+    Legal("[SK3] seat 2 leads GA; seat 0 holds no plain Gras (GO is trump): any card",
+          pos("schafkopf", "solo", THREE, trump="H", leader=2, play=["GA"]), _set(THREE[0]), 0),
+    Legal("[SK3] seats play in order 2, 0, 1: seat 1 must follow Gras with G9",
+          pos("schafkopf", "solo", THREE, trump="H", leader=2, play=["GA", "EA"]), _set("G9"), 1),
+    Legal("[SK3] seat 0 on lead: any card",
+          pos("schafkopf", "solo", THREE, trump="H"), _set(THREE[0]), 0),
+    Legal("[SK3] a trump lead: seat 1 must follow with a trump (EO led)",
+          pos("schafkopf", "solo", THREE, trump="H", play=["EO"]), _set("EU GU HU SU H9 HK"), 1),
+    Legal("[SK3] Wenz: the Ober is plain Eichel; seat 1 follows EO with E10 (EU is a trump)",
+          pos("schafkopf", "wenz", THREE, play=["EO"]), _set("E10"), 1),
+]
+
+LEGAL = FOLLOWING + SAUSPIEL + JASS + THREE_LEGAL
 
 
 # ---------------------------------------------------------------------------
@@ -420,6 +442,16 @@ TURNS = [
          pos("schafkopf", "ramsch", RAMSCH, play=RAMSCH_PLAY[:3]), 3),
     Turn('[SK] "the trick winner leads next": seat 3 trumps the called Sau with GU',
          sauspiel(SAU3, play=plays("E7 EK EA GU")), 3),
+    Turn("[SK3] seats 0..2 in order: after seat 2 comes seat 0",
+         pos("schafkopf", "solo", THREE, trump="H", leader=1, play=["EU", "GA"]), 0),
+    Turn("[SK3] a trick has three cards: the declarer wins trick 1 and leads trick 2",
+         pos("schafkopf", "solo", THREE, trump="H", play=THREE_PLAY[:3]), 0),
+    Turn("[SK3] a trick has three cards: seat 1 is second in trick 2",
+         pos("schafkopf", "solo", THREE, trump="H", play=THREE_PLAY[:4]), 1),
+    Turn('[SK3] "the trick winner leads next": seat 2 wins with GA (seat 0 discards EA)',
+         pos("schafkopf", "solo", THREE, trump="H", leader=2, play=["GA", "EA", "G9"]), 2),
+    Turn('[SK3] "the trick winner leads next": seat 1 wins with E10 over EK',
+         pos("schafkopf", "solo", THREE, trump="H", leader=1, play=["E10", "E9", "EK"]), 1),
 ]
 
 
@@ -473,6 +505,19 @@ SOLVED = [
     Solved("[SK] short deck: still 120 points, declarer with the top trumps",
            pos("schafkopf", "solo", _SHORT_SOLO, trump="E", play=_SHORT_SOLO_PLAY), 120,
            {"EU": 120, "GU": 120}, 0),
+    # Tricks 1-5 gave the declarer 60 points.  H10 (or EA, then H10) draws seat 1's last
+    # trump and takes every card left.  EK loses to E10; seat 1 then leads G9: H10 takes
+    # it and seat 1 trumps the last EA with HK (seat 2 keeps SA for that trick): 60 + 24.
+    Solved("[SK3] Schafkopf for three, Herz solo: the soloist against two; EK first costs 36",
+           pos("schafkopf", "solo", THREE, trump="H", play=THREE_PLAY), 120,
+           {"H10": 120, "EA": 120, "EK": 84}, 0),
+    # EK loses trick 6; then each defence takes one more trick of the last two.
+    Solved("[SK3] Schafkopf for three: 8 tricks make a Tout (EK first: 6)",
+           pos("schafkopf", "solo", THREE, trump="H", play=THREE_PLAY, tout=True), 8,
+           {"H10": 8, "EA": 8, "EK": 6}, 0),
+    Solved("[SK3] a finished three-hand game: the declarer took 120 (eight tricks of three cards)",
+           pos("schafkopf", "solo", THREE, trump="H", play=THREE_PLAY + plays("H10 HK E9  EA E10 S10  EK G9 SA")),
+           120, finished=True),
     Solved("[SK] short deck: 6 tricks make a Tout",
            pos("schafkopf", "solo", _SHORT_SOLO, trump="E", play=_SHORT_SOLO_PLAY, tout=True), 6,
            {"EU": 6, "GU": 6}, 0),
@@ -540,6 +585,12 @@ PARTIES = [
     for n in (4, 6, 8) for d in range(n)
 ]
 
+PARTIES += [
+    Party(f'[SK3] "the soloist is paid by (or pays) each of the two others": declarer {d} alone',
+          pos("schafkopf", contract, THREE, declarer=d, **extra), frozenset({d}))
+    for d in range(3) for contract, extra in [("solo", {"trump": "E"}), ("wenz", {"tout": True})]
+]
+
 DECKS = [
     Deck(f'[SW] "4 and 8 players: 32 cards (7 to A); 6 players: 36 cards (6 to A)": {n} players, '
          f"{len(deck) // n} cards each",
@@ -549,6 +600,10 @@ DECKS = [
     Deck('[SK] "Short deck (Kurze Karte)": 7s and 8s removed, 24 cards, 6 each',
          pos("schafkopf", "solo", _SHORT_SOLO, trump="E"), tuple(SK_SHORT), 6),
     Deck("[SK] 32 cards, 8 each", sauspiel(SAU4), tuple(SK_DECK), 8),
+    Deck('[SK3] "three players, the 24-card short deck (no 7s and 8s), 8 cards each"',
+         pos("schafkopf", "wenz", THREE), tuple(SK_SHORT), 8),
+    Deck("[SK3] the same 24 cards dealt to four seats are the short deck of four players, 6 each",
+         pos("schafkopf", "wenz", [" ".join(SK_SHORT[i * 6:(i + 1) * 6]) for i in range(4)]), tuple(SK_SHORT), 6),
     Deck("[JA] 36 cards, 9 each", pos("jass", "obenabe", OBENABE), tuple(FR36), 9),
 ]
 
@@ -698,6 +753,21 @@ REJECT = [
     Reject("[SK] 28 cards are neither the long nor the short deck (7 each)",
            pos("schafkopf", "solo", ["EO GO HO SO EU GU E7", _SHORT_SOLO[1] + " E8", _SHORT_SOLO[2] + " G7",
                                      _SHORT_SOLO[3] + " G8"], trump="E")),
+    Reject('[SK3] "the 24-card short deck (no 7s and 8s)": no 7s in a three-hand deal',
+           pos("schafkopf", "solo", [THREE[0], THREE[1], THREE[2].replace("E9", "E7")], trump="H"),
+           solver_words=("E7", "Schafkopf for three")),
+    Reject('[SK3] "the 24-card short deck (no 7s and 8s)": no 8s in a three-hand deal',
+           pos("schafkopf", "wenz", [THREE[0].replace("EK", "S8"), THREE[1], THREE[2]]),
+           solver_words=("S8", "Schafkopf for three")),
+    Reject("[SK3] 8 cards each: three hands of 6 are no dealing of Schafkopf",
+           pos("schafkopf", "solo", [" ".join(SK_SHORT[i * 6:(i + 1) * 6]) for i in range(3)], trump="H"),
+           solver_words=("3 players", "8 cards")),
+    Reject("[SK3] the three hands of 8 are the whole 24-card deal: no fourth hand",
+           pos("schafkopf", "solo", THREE + [""], trump="H"), solver_words=("size",)),
+    Reject('[SK3] "no Sauspiel" for three (seat 1 could call the Gras Sau)',
+           sauspiel(THREE, declarer=1, called="G"), solver_words=("sauspiel", "4 players", "for three")),
+    Reject('[SK3] "no Ramsch" for three', pos("schafkopf", "ramsch", THREE),
+           solver_words=("ramsch", "4 players", "for three")),
 ] + [
     Reject(f"[SW] the deck depends on the player count (6s only with 6 players): {n} players, "
            f"{sum(len(h.split()) for h in deal)} cards", pos("scharwenzel", "trump", deal, trump="C"))
@@ -708,4 +778,9 @@ ACCEPT = [
     Accept("Validation: the base Sauspiel of the bad-input cases", sauspiel(GOOD_SAU)),
     Accept('[SK] "Variant: minimum for davonlaufen 3" is a known rule option', bad(rules={"davonlaufen_min": 3})),
     Accept("[SK] Tout exists for wenz", pos("schafkopf", "wenz", fill("schafkopf", {}), tout=True)),
+] + [
+    Accept(f"[SK3] Schafkopf for three: {contract}{' tout' if tout else ''}, declarer {d}",
+           pos("schafkopf", contract, THREE, declarer=d, leader=(d + 1) % 3, tout=tout, **extra))
+    for d, (contract, extra) in enumerate([("solo", {"trump": "S"}), ("geier", {}), ("farbwenz", {"trump": "G"})])
+    for tout in (False, True)
 ]

@@ -109,6 +109,9 @@ def test_cli_text():
     (["--game", "jass", "--tricks", "10"], "--tricks must be 2..9"),
     (["--contract", "sauspiel", "--goal", "tout"], "no goal"),
     (["--difficulty", "extreme"], "extreme"),
+    (["--players", "3", "--contract", "sauspiel"], "sauspiel is not played by 3 players"),
+    (["--players", "5"], "--players must be 3 or 4"),
+    (["--game", "jass", "--players", "3"], "--players must be 4 for jass"),
 ])
 def test_cli_bad_input_is_one_line_with_status_2(args, message):
     r = run(*args)
@@ -122,3 +125,25 @@ def test_cli_svg_into_a_file_is_refused(tmp_path):
     path.write_text("x")
     r = run("--svg", str(path))
     assert r.exit_code == 2 and "not a directory" in r.output
+
+
+THREE_CASES = [("solo", "61"), ("wenz", "91"), ("geier", "tout"), ("farbwenz", "61"), ("farbgeier", "tout")]
+
+
+@pytest.mark.parametrize("contract,goal", THREE_CASES)
+def test_three_player_puzzles_have_one_winning_card_by_the_reference_solver(contract, goal):
+    """Schafkopf for three: three hands of the 24-card deck, tricks of three cards."""
+    for p in generate("schafkopf", contract, goal=goal, tricks=3, count=2, seed=7, players=3):
+        pos = p.position
+        assert pos.n_seats == 3 and all(len(h) == 8 for h in pos.deal)
+        ref = reference_solve(pos.to_json())
+        assert [c for c, v in ref["moves"].items() if v >= p.target] == [str(p.solution)]
+        assert ref["moves"] == p.to_json()["moves"]
+
+
+def test_cli_three_players():
+    r = run("--players", "3", "--count", "2", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.output
+    for line in r.output.strip().splitlines():
+        obj = json.loads(line)
+        assert len(obj["position"]["deal"]) == 3 and obj["position"]["contract"] != "sauspiel"

@@ -354,3 +354,14 @@ def test_position_json_round_trips():
     again = Position.from_json(first.to_json())
     assert again == first
     assert again.to_json() == first.to_json()
+
+
+def test_random_three_seat_positions_draw_only_the_contracts_for_three():
+    """[SK3] "only the one-against-two contracts": random positions for three seats
+    (benchmarks, puzzles, sampling) never draw a Sauspiel or a Ramsch."""
+    import random
+
+    from stichfest.deals import random_position
+    rng = random.Random(15)
+    drawn = {random_position(rng, "schafkopf", n_seats=3, played=4).contract for _ in range(100)}
+    assert drawn == {"solo", "wenz", "geier", "farbwenz", "farbgeier"}

@@ -25,6 +25,7 @@ from .text import render_hand_analysis, render_position_analysis
 
 #: Options that only make sense before play, with their flag names.
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
+                     "players": "--players",
                      "contracts": "--contracts", "tariff": "--tariff", "tariff_set": "--tariff-set",
                      "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot"}
 
@@ -33,6 +34,9 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.argument("position", required=False, metavar="[POSITION.json]")
 @click.option("--game", type=click.Choice(GAMES), default="schafkopf", show_default=True)
 @click.option("--hand", help='The viewer\'s cards, e.g. "EO GO EU GU HA H10 EA G7".')
+@click.option("--players", type=int, default=None,
+              help="Players dealt, where the hand leaves it open: 3 for Schafkopf for three "
+                   "(24 cards, 8 each)  [default: 4]")
 @click.option("--seat", type=int, default=0, show_default=True, help="The viewer's seat; he announces.")
 @click.option("--leader", type=int, default=0, show_default=True, help="The seat that leads the first trick.")
 @click.option("--samples", type=click.IntRange(min=1), default=1000, show_default=True,
@@ -60,7 +64,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--scheduler", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
 @click.pass_context
 @user_errors(flags={"voids": "--void"})
-def analyze(ctx: click.Context, position: str | None, game: str, hand: str | None, seat: int, leader: int,
+def analyze(ctx: click.Context, position: str | None, game: str, hand: str | None, players: int | None,
+            seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
             no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None) -> None:
@@ -102,7 +107,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                         parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set"),
                     contracts=contracts.split(",") if contracts else None,
                     rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
-                    race=not no_race, points=not no_points, executor=executor, progress=progress)
+                    race=not no_race, points=not no_points, executor=executor, progress=progress,
+                    players=players)
     finally:
         progress.close()
     if plot and isinstance(result, HandAnalysis):

@@ -21,6 +21,8 @@ _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
 
 @click.command()
 @click.option("--game", type=click.Choice(GAMES), default="schafkopf", show_default=True)
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Players dealt: 3 for Schafkopf for three (24 cards, 8 each); Scharwenzel 4, 6 or 8.")
 @click.option("--contract", type=click.Choice(_ALL_CONTRACTS), default=None,
               help="The contract  [default: a random one per puzzle]")
 @click.option("--goal", type=click.Choice(_ALL_GOALS), default=None,
@@ -36,7 +38,7 @@ _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
 @click.option("--svg", "svg_dir", default=None, metavar="DIR",
               help="Also write a printable SVG diagram per puzzle into DIR.")
 @user_errors
-def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
+def puzzle(game: str, players: int, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
            difficulty: str | None, as_json: bool, svg_dir: str | None) -> None:
     """Generate puzzles: exactly one card of the player to move reaches the goal.
 
@@ -48,7 +50,7 @@ def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count
     if svg_dir is not None and os.path.exists(svg_dir) and not os.path.isdir(svg_dir):
         raise InputError(f"--svg {svg_dir}: not a directory")
     puzzles = generate(game, contract, tricks=tricks, count=count, seed=seed, difficulty=difficulty,
-                       goal=goal)
+                       goal=goal, players=players)
     if svg_dir is not None:
         try:
             os.makedirs(svg_dir, exist_ok=True)

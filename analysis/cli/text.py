@@ -155,7 +155,8 @@ def render_hand_analysis(a: HandAnalysis) -> str:
     def line(row: list[str]) -> str:
         return "  ".join(c.rjust(w) if j in right else c.ljust(w) for j, (c, w) in enumerate(zip(row, widths)))
 
-    out = [f"{a.game.capitalize()}: seat {a.seat} announces, seat {a.leader} leads; "
+    players = f" for {a.players} players" if a.players != 4 else ""
+    out = [f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
            f"hand {' '.join(map(str, a.hand))}",
            f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat {a.seat}'s net "
            f"per game under the tariff", "", line(head)]

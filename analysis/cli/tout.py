@@ -19,6 +19,8 @@ from .text import render_guarantee
               help="The Schafkopf contract (the declarer plays alone).")
 @click.option("--hand", required=True, help='The declarer\'s cards, e.g. "EU GU HU EA E10 EK GA G10" '
               "(6 cards: short deck).")
+@click.option("--players", type=click.IntRange(3, 4), default=4, show_default=True,
+              help="4, or 3 for Schafkopf for three (24 cards, 8 each, two defenders).")
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True,
               help="The declarer's seat.")
 @click.option("--leader", type=click.IntRange(0, 3), default=None,
@@ -33,7 +35,7 @@ from .text import render_guarantee
               help="Give up (exit 2) after searching this many positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @user_errors
-def tout(contract: str, hand: str, seat: int, leader: int | None, trump: str | None,
+def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, trump: str | None,
          target: int | None, samples: int, seed: int, max_nodes: int, as_json: bool) -> None:
     """Is a Tout (or --target points) guaranteed from the declarer's hand alone?
 
@@ -49,7 +51,7 @@ def tout(contract: str, hand: str, seat: int, leader: int | None, trump: str | N
     if not needs and trump is not None:
         raise InputError(f"--contract {contract} takes no --trump")
     pos = hand_position(contract, hand, seat, seat if leader is None else leader,
-                        trump=trump, tout=target is None)
+                        trump=trump, tout=target is None, players=players)
     result = guarantee(pos, target, max_nodes=max_nodes)
     share = dd_share(pos, target, samples, seed) if samples else None
     if as_json:

@@ -205,14 +205,15 @@ def sure_points(position: Position, *, max_nodes: int = DEFAULT_MAX_NODES) -> in
 
 
 def hand_position(contract: str, hand: str, seat: int, leader: int, *, trump: str | None = None,
-                  tout: bool = True) -> Position:
-    """The position of a fresh hand seen by its declarer (the others hidden).
+                  tout: bool = True, players: int = 4) -> Position:
+    """The position of a fresh hand seen by its declarer (the others hidden);
+    ``players=3`` for Schafkopf for three (two defenders, 8 cards each).
 
     Raises :class:`~stichfest.position.PositionError` for bad cards, sizes,
     seats or trump, like every position."""
-    deal: list[str] = ["?"] * 4
-    if not 0 <= seat < 4:
-        raise PositionError(f"the seat must be 0..3, got {seat}")
+    deal: list[str] = ["?"] * players
+    if not 0 <= seat < players:
+        raise PositionError(f"the seat must be 0..{players - 1}, got {seat}")
     deal[seat] = hand
     data = position_json("schafkopf", contract, [], declarer=seat, leader=leader, tout=tout)
     data["deal"] = deal

@@ -13,7 +13,7 @@ from stichfest.analysis.errors import InputError
 from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import Card
 
-from .info import DEFENDERS, N_CLASSES, InfoState, _bits, info_state
+from .info import N_CLASSES, InfoState, _bits, defenders, info_state
 from .plan import Refutation, _Explainer
 
 #: Random distributions tried by :func:`double_dummy_refutation` (after the piled ones).
@@ -34,7 +34,7 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
     rng = random.Random(0)
     probe = _Explainer(info, position.tout, 0)
     deals = []
-    for i in range(3):
+    for i in range(len(probe.sizes)):
         for k in range(N_CLASSES):
             if probe.pool[k]:
                 def prefer(kk: int, j: int, i: int = i, k: int = k) -> tuple[int, ...] | None:
@@ -80,22 +80,30 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
     """A distribution drawn uniformly among those consistent with ``info``
     (hand sizes, voids shown), as the full deal (cards played included)."""
     table = info.table
-    cm = GameState(table, [0] * 4, 0).class_masks
+    n = len(info.sizes)  # seats: 4, or 3 in Schafkopf for three
+    cm = GameState(table, [0] * n, 0).class_masks
     d = info.declarer
-    seats = [(d + r) % 4 for r in DEFENDERS]
+    seats = [(d + r) % n for r in defenders(n)]
     voids = [info.voids[s] for s in seats]
     caps0 = tuple(info.sizes[s] for s in seats)
     by_class = [sorted(_bits(info.unseen & cm[k])) for k in range(N_CLASSES)]
     counts = [len(c) for c in by_class]
 
-    def splits(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, int, int]]:
-        n = counts[k]
-        lim = [0 if voids[i] >> k & 1 else caps[i] for i in range(3)]
-        for a0 in range(min(n, lim[0]) + 1):
-            for a1 in range(min(n - a0, lim[1]) + 1):
-                a2 = n - a0 - a1
-                if a2 <= lim[2]:
-                    yield (a0, a1, a2)
+    def splits(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Every split of class k's cards among the defenders within ``caps``:
+        the first defender's share outermost, ascending; the last one's is the rest."""
+        lim = [0 if voids[i] >> k & 1 else caps[i] for i in range(len(seats))]
+
+        def rest(m: int, i: int) -> Iterator[tuple[int, ...]]:
+            if i == len(lim) - 1:
+                if m <= lim[i]:
+                    yield (m,)
+                return
+            for a in range(min(m, lim[i]) + 1):
+                for tail in rest(m - a, i + 1):
+                    yield (a,) + tail
+
+        yield from rest(counts[k], 0)
 
     memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
@@ -110,7 +118,7 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
 
     if ways(0, caps0) == 0:
         raise InputError("no distribution of the unseen cards fits the play")
-    hands: list[list[int]] = [[] for _ in range(3)]
+    hands: list[list[int]] = [[] for _ in seats]
     caps = caps0
     for k in range(N_CLASSES):
         options = [(a, _multinomial(counts[k], a) * ways(k + 1, _minus(caps, a))) for a in splits(k, caps)]
@@ -122,11 +130,11 @@ def sample_deal(info: InfoState, rng: random.Random) -> list[tuple[Card, ...]]:
         cards = list(by_class[k])
         rng.shuffle(cards)
         at = 0
-        for i in range(3):
+        for i in range(len(seats)):
             hands[i].extend(cards[at:at + a[i]])
             at += a[i]
         caps = _minus(caps, a)
-    deal: list[tuple[Card, ...]] = [()] * 4
+    deal: list[tuple[Card, ...]] = [()] * n
     deck = table.deck
     own = info.position.deal[d]
     assert own is not None  # the declarer's hand is always known

@@ -75,7 +75,7 @@ class PlanFollower:
     def observe(self, seat: int, card: Card) -> None:
         """A card played by ``seat``."""
         t = self.tracker
-        rel = (seat - t.info.declarer) % 4
+        rel = (seat - t.info.declarer) % t.n
         if rel != t._mover():
             raise ValueError(f"seat {seat} is not to play")
         k, j = t.rank[card.index]
@@ -109,5 +109,5 @@ class PlanFollower:
                 j = t.representative(k, proved)
             self.pending.append(t.defence_play(rel, k, j).key())
             t._play(rel, k, j, vbit)
-        if len(t.trick) == 4:
+        if len(t.trick) == t.n:
             self.need = t._advance_trick(self.need)

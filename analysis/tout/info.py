@@ -12,8 +12,12 @@ from stichfest.contracts import TOUT_CONTRACTS, ContractTable
 from stichfest.deals import deck
 
 N_CLASSES = 5
-DEFENDERS = (1, 2, 3)  # seats relative to the declarer
-_SUBSETS = tuple(range(7))  # proper subsets of the three defenders, as bit sets
+
+
+def defenders(n_seats: int) -> tuple[int, ...]:
+    """The defenders' seats relative to the declarer: 1, 2, 3 with four
+    players, 1, 2 in Schafkopf for three."""
+    return tuple(range(1, n_seats))
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -76,18 +80,19 @@ def info_state(pos: Position) -> InfoState:
     if dealt is None:
         raise InputError("the declarer's hand must be given")
     hand = sum(1 << c.index for c in dealt)
-    unseen = sum(1 << c.index for c in deck("schafkopf", 4, short=pos.hand_size == 6)) & ~hand
+    seats = pos.n_seats
+    unseen = sum(1 << c.index for c in deck("schafkopf", seats, short=pos.hand_size == 6)) & ~hand
     n = len(dealt)
-    sizes = [n] * 4
-    voids = [0] * 4
+    sizes = [n] * seats
+    voids = [0] * seats
     leader = pos.leader
     trick: list[int] = []
     points = won = lost = 0
     played = []
-    rules = GameState(table, [0] * 4, 0)  # for its class masks and trick winners
+    rules = GameState(table, [0] * seats, 0)  # for its class masks and trick winners
     cm = rules.class_masks
     for i, c in enumerate(pos.play):
-        seat = (leader + len(trick)) % 4
+        seat = (leader + len(trick)) % seats
         bit = 1 << c.index
         k = table.follow_class[c.index]
         led = table.follow_class[trick[0]] if trick else None
@@ -109,13 +114,13 @@ def info_state(pos: Position) -> InfoState:
         sizes[seat] -= 1
         trick.append(c.index)
         played.append((seat, c.index))
-        defenders = [(d + r) % 4 for r in DEFENDERS]
+        others = [(d + r) % seats for r in defenders(seats)]
         if not _dealable(tuple((unseen & m).bit_count() for m in cm),
-                         tuple(voids[s] for s in defenders), tuple(sizes[s] for s in defenders)):
+                         tuple(voids[s] for s in others), tuple(sizes[s] for s in others)):
             raise InputError(f"play[{i}]: no distribution of the unseen cards allows this play "
-                             f"(voids shown by seats {[s for s in range(4) if voids[s]]})")
-        if len(trick) == 4:
-            winner = (leader + rules.trick_winner_offset(trick)) % 4
+                             f"(voids shown by seats {[s for s in range(seats) if voids[s]]})")
+        if len(trick) == seats:
+            winner = (leader + rules.trick_winner_offset(trick)) % seats
             if winner == d:
                 won += 1
                 points += sum(table.points[x] for x in trick)
@@ -129,12 +134,14 @@ def info_state(pos: Position) -> InfoState:
 @functools.lru_cache(maxsize=1 << 16)
 def _dealable(counts: tuple[int, ...], voids: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
     """Hall's condition: can unseen cards, ``counts[k]`` of class k, be dealt
-    to the three defenders with hand ``sizes`` so that nobody gets a class
-    he is void in (``voids``: bit k)?  For every set T of defenders, the
-    cards only T can take must fit into T's hands."""
-    for t in _SUBSETS:
+    to the defenders (three, or two in Schafkopf for three) with hand
+    ``sizes`` so that nobody gets a class he is void in (``voids``: bit k)?
+    For every proper set T of defenders (a bit set), the cards only T can
+    take must fit into T's hands."""
+    m = len(sizes)
+    for t in range((1 << m) - 1):
         must = sum(counts[k] for k in range(N_CLASSES)
-                   if counts[k] and all(voids[i] >> k & 1 for i in range(3) if not t >> i & 1))
-        if must > sum(sizes[i] for i in range(3) if t >> i & 1):
+                   if counts[k] and all(voids[i] >> k & 1 for i in range(m) if not t >> i & 1))
+        if must > sum(sizes[i] for i in range(m) if t >> i & 1):
             return False
     return True

@@ -198,7 +198,7 @@ class _Explainer(_Search):
         return str(Card(self.cards[k][j], self.table.deck))
 
     def seat(self, rel: int) -> int:
-        return (self.info.declarer + rel) % 4
+        return (self.info.declarer + rel) % self.n
 
     def _defence_runs(self, k: int) -> list[tuple[int, int]]:
         """The groups a defender card of class k is told apart by in a plan:
@@ -269,7 +269,7 @@ class _Explainer(_Search):
 
     def _collect(self, prefix: list[DefencePlay], need: int,
                  out: list[tuple[tuple[DefencePlay, ...], PlanNode]]) -> None:
-        if len(self.trick) == 4:
+        if len(self.trick) == self.n:
             winner, gained = self._trick_result()
             saved = self.trick, self.leader
             self.trick, self.leader = [], winner
@@ -309,7 +309,7 @@ class _Explainer(_Search):
         line: list[tuple[int, int, int, int]] = []  # (rel, class, rank, void bit)
         alternatives: list[dict[str, Any]] = []
         while not self._beaten():
-            if len(self.trick) == 4:  # won (a lost trick is beaten)
+            if len(self.trick) == self.n:  # won (a lost trick is beaten)
                 need = self._advance_trick(need)
                 continue
             rel = self._mover()
@@ -399,7 +399,7 @@ class _Explainer(_Search):
         line: list[tuple[int, int, int, int]] = []
         points = self.info.points
         while any(self.hand) or self.trick:
-            if len(self.trick) == 4:
+            if len(self.trick) == self.n:
                 winner, gained = self._trick_result()
                 if winner == 0:
                     points += gained
@@ -437,7 +437,7 @@ class _Explainer(_Search):
     def _deal_cards(self, line: Sequence[tuple[int, int, int, int]],
                     prefer: Callable[[int, int], tuple[int, ...] | None] | None = None) -> list[tuple[Card, ...]]:
         d = self.info.declarer
-        hands: list[set[int]] = [set() for _ in range(4)]
+        hands: list[set[int]] = [set() for _ in range(self.n)]
         own = self.info.position.deal[d]
         assert own is not None  # the declarer's hand is always known
         hands[d] = {c.index for c in own}
@@ -453,7 +453,7 @@ class _Explainer(_Search):
             cards.sort(key=lambda m: prefer(*m) is None)
         for k, j in cards:
             first = (prefer(k, j) if prefer is not None else None) or ()
-            for i in (*first, *(x for x in (0, 1, 2) if x not in first)):
+            for i in (*first, *(x for x in range(self.n - 1) if x not in first)):
                 if self.voids[i] >> k & 1 or not self.sizes[i]:
                     continue
                 self.pool[k] ^= 1 << j

@@ -7,7 +7,7 @@ from typing import Any, Self
 from stichfest.analysis.errors import InputError
 from stichfest.contracts import TRUMP
 
-from .info import DEFENDERS, N_CLASSES, InfoState, _bits, _dealable
+from .info import N_CLASSES, InfoState, _bits, _dealable, defenders
 
 DEFAULT_MAX_NODES = 200_000  # positions; a Tout needs a few thousand at most
 
@@ -23,7 +23,8 @@ class _Search:
 
     Cards live in per-class rank masks: bit j of ``hand[k]`` is the j-th
     weakest card of class k.  Seats are relative to the declarer (0), the
-    defenders are 1..3 (index 0..2 in ``voids``/``sizes``).  The state is
+    defenders are 1..n-1 (index 0..n-2 in ``voids``/``sizes``; n = 4, or 3
+    in Schafkopf for three).  The state is
     mutated while searching and restored on the way back.
     """
 
@@ -50,14 +51,15 @@ class _Search:
         sig_ids: dict[tuple[int, ...], int] = {}
         self.signature = [sig_ids.setdefault(tuple(p), len(sig_ids)) for p in self.pts[:4]]
         d = info.declarer
+        n = self.n = len(info.sizes)  # seats: 4, or 3 in Schafkopf for three
         self.hand = self._split(info.hand)
         self.pool = self._split(info.unseen)
-        self.voids = [info.voids[(d + r) % 4] for r in DEFENDERS]
-        self.sizes = [info.sizes[(d + r) % 4] for r in DEFENDERS]
-        self.leader = (info.leader - d) % 4
+        self.voids = [info.voids[(d + r) % n] for r in defenders(n)]
+        self.sizes = [info.sizes[(d + r) % n] for r in defenders(n)]
+        self.leader = (info.leader - d) % n
         self.remaining_points = sum(self.pts[k][j] for k in range(N_CLASSES)
                                     for j in _bits(self.hand[k] | self.pool[k]))
-        self.trick: list[tuple[int, int, int]] = [((s - d) % 4,) + self.rank[c] for s, c in
+        self.trick: list[tuple[int, int, int]] = [((s - d) % n,) + self.rank[c] for s, c in
                                                    info.played[len(info.played) - len(info.trick):]]
 
     def restart(self, max_nodes: int) -> Self:
@@ -87,7 +89,7 @@ class _Search:
     def _trick_result(self) -> tuple[int, int]:
         """(winner seat, what it is worth: 1 trick for a Tout, else its card points)."""
         best = 0
-        for i in range(1, 4):
+        for i in range(1, self.n):
             _, k, j = self.trick[i]
             _, bk, bj = self.trick[best]
             if (k == bk and j > bj) or (k == TRUMP and bk != TRUMP):
@@ -138,7 +140,7 @@ class _Search:
             return 0
         pts, p = self.pts, self.pool
         given = sorted(pts[k][j] for k in range(N_CLASSES) for j in _bits(p[k]))
-        return sum(pts[k][j] for k, j in sure) + sum(given[:3 * len(sure)])
+        return sum(pts[k][j] for k, j in sure) + sum(given[:(self.n - 1) * len(sure)])
 
     def _claim(self) -> bool:
         """Tout, declarer on lead: every card of his is sure (:meth:`_sure_cards`)."""
@@ -171,12 +173,13 @@ class _Search:
         return got
 
     def _key(self) -> tuple[Any, ...]:
-        v0, v1, v2 = self.voids
+        voids = self.voids
         parts = []
         for k in range(N_CLASSES):
             vb = 0
             if self.pool[k]:
-                vb = (v0 >> k & 1) | (v1 >> k & 1) << 1 | (v2 >> k & 1) << 2
+                for i, v in enumerate(voids):
+                    vb |= (v >> k & 1) << i
             parts.append((self._pattern(k), vb))
         if self.standard_only and not self.tout:
             return (parts[TRUMP], tuple(parts[:4]), self.leader)
@@ -277,7 +280,7 @@ class _Search:
             out.sort(key=lambda m: self._defender_order(m, best))
             return out
         # another defender still to play this trick may play a card of the same group
-        partner_after = any((self.leader + n) % 4 for n in range(len(self.trick) + 1, 4))
+        partner_after = any((self.leader + at) % self.n for at in range(len(self.trick) + 1, self.n))
         settled = None if self.tout else self._settled(rel)
         if settled == 1 and partner_after:
             settled = None
@@ -320,7 +323,7 @@ class _Search:
             return 1
         led = self.trick[0][1]
         _, dk, dj = best
-        for r in ((self.leader + n) % 4 for n in range(len(self.trick), 4)):
+        for r in ((self.leader + at) % self.n for at in range(len(self.trick), self.n)):
             v = self.voids[r - 1]
             if dk == led and not v >> led & 1 and self.pool[dk] >> (dj + 1):
                 return None
@@ -404,7 +407,7 @@ class _Search:
             self.voids[i] = undo
 
     def _mover(self) -> int:
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % self.n
 
     def _descriptor(self, k: int) -> tuple[Any, ...]:
         """Tout: what distinguishes class k from the others (ties broken by it
@@ -449,7 +452,7 @@ class _Search:
     def reaches(self, need: int) -> bool:
         """From the current state: can the declarer be sure of ``need`` more
         (Tout: tricks in a row, the current one included; else card points)?"""
-        if len(self.trick) == 4:
+        if len(self.trick) == self.n:
             return self._finish(need)
         if not self.trick:
             return self._trick_start(need)
