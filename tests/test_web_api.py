@@ -176,3 +176,19 @@ def test_serve_prints_the_address_and_warns_off_loopback(monkeypatch):
     assert calls == [{"host": "127.0.0.1", "port": 9999, "log_level": "warning"}]
     out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0"])
     assert out.exit_code == 0 and "reachable from the network" in out.output
+
+
+def test_schafkopf_for_three():
+    with TestClient(create_app()) as client:
+        m = client.get("/api/meta").json()["games"]["schafkopf"]
+        assert m["players"] == [3, 4]
+        assert next(c for c in m["contracts"] if c["name"] == "sauspiel")["players"] == [4]
+        d = client.post("/api/deal", json={"contract": "solo", "trump": "H", "players": 3, "seed": 2}).json()
+        assert len(d["hands"]) == 3 and all(len(h) == 8 for h in d["hands"])
+        assert client.post("/api/solve", json={"position": d["position"]}).json()["legal"]
+        bad = client.post("/api/deal", json={"contract": "sauspiel", "players": 3})
+        assert bad.status_code == 400
+        job = client.post("/api/analyze", json={"hand": d["position"]["deal"][0], "players": 3, "samples": 5,
+                                                "contracts": "wenz", "points": False}).json()["job"]
+        out = wait(client, job)
+        assert out["status"]["state"] == "done", out

@@ -36,7 +36,7 @@ from stichfest.analysis.evaluate import (
 from stichfest.analysis.executor import open_executor
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, players_of
 from stichfest.contracts import CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, callable_suits, contract_kind
 from stichfest.deals import deck, position_json, random_deal
 from stichfest.position import RULE_DEFAULTS
@@ -155,12 +155,20 @@ def meta() -> dict[str, Any]:
         d = GAME_DECK[g]
         games[g] = {
             "deck": [str(c) for c in deck(g)], "suits": SUIT_LETTERS[d], "suit_names": list(SUIT_NAMES[d]),
+            "players": sorted(n for n in players_of(g) if n <= 4),
             "contracts": [{"name": c, "title": contract_kind(g, c).title, "trump": (g, c) in NEEDS_TRUMP,
-                           "tout": g == "schafkopf" and c in TOUT_CONTRACTS, "called": c == "sauspiel"}
+                           "tout": g == "schafkopf" and c in TOUT_CONTRACTS, "called": c == "sauspiel",
+                           "players": _contract_players(g, c)}
                           for c in CONTRACTS[g]],
         }
     return {"games": games, "rules": RULE_DEFAULTS, "tariff": load_tariff().to_json(),
             "tout_contracts": list(TOUT_CONTRACTS), "max_samples": MAX_SAMPLES, "review": _review_available()}
+
+
+def _contract_players(game: str, contract: str) -> list[int] | None:
+    """The numbers of players a contract is played by (None: any the game is dealt to)."""
+    players = contract_kind(game, contract).players
+    return None if players is None else sorted(players)
 
 
 def _review_available() -> bool:
@@ -192,7 +200,8 @@ def _analysis_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress]
             return evaluate_hand(args["game"], args["hand"], args["seat"], args["leader"],
                                  samples=args["samples"], seed=args["seed"], tariff=args["tariff"],
                                  contracts=args["contracts"], rules=args["rules"], race=args["race"],
-                                 points=args["points"], executor=executor, progress=progress)
+                                 points=args["points"], executor=executor, progress=progress,
+                                 players=args["players"])
     return work
 
 
@@ -295,15 +304,19 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         data = await _body(request)
         game = _choice(data, "game", GAMES, "schafkopf")
         contract = _choice(data, "contract", CONTRACTS[game], CONTRACTS[game][0])
-        declarer = _int(data, "declarer", 0, 0, 3)
-        leader = _int(data, "leader", 0, 0, 3)
+        players = _int(data, "players", 4, 3, 4)
+        if players not in players_of(game):
+            raise BadRequest(f"{game} is not dealt to {players} players here (the page deals to "
+                             f"{' or '.join(str(n) for n in players_of(game) if n <= 4)})")
+        declarer = _int(data, "declarer", 0, 0, players - 1)
+        leader = _int(data, "leader", 0, 0, players - 1)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
         letters = SUIT_LETTERS[GAME_DECK[game]]
         trump = _str(data, "trump")
         called = _str(data, "called")
         rng = random.Random(seed)
         for _ in range(200):
-            hands = random_deal(rng, game)
+            hands = random_deal(rng, game, players)
             suits = callable_suits(hands[declarer]) if contract == "sauspiel" else []
             if contract != "sauspiel":
                 break
@@ -338,11 +351,12 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "tariff": load_tariff(None, _settings(data, "tariff")), "rules": _settings(data, "rules"),
             "contracts": [c.strip() for c in contracts.split(",") if c.strip()] if contracts else None,
             "race": data.get("race", True) is not False, "points": data.get("points", True) is not False,
+            "players": _int(data, "players", 0, 0, 8) or None,
         }
         # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
-        cards = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"])
+        cards, n_seats = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"], args["players"])
         if args["contracts"]:
-            select_contracts(contracts_for_hand(game, cards), args["contracts"])
+            select_contracts(contracts_for_hand(game, cards, n_seats), args["contracts"], n_seats)
         return started(jobs.submit("analyze", _analysis_work(args, workers)))
 
     async def tout(request: Request) -> Any:

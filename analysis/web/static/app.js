@@ -255,7 +255,10 @@ function b64decode(text) {
 function setupAnnounce() {
   const picker = handPicker("an");
   const game = $("an-game");
-  const onGame = () => { picker.setGame(game.value); picker.selected.clear(); $("an-hand").value = ""; picker.update(); };
+  const onGame = () => {
+    picker.setGame(game.value); picker.selected.clear(); $("an-hand").value = ""; picker.update();
+    fillSelect($("an-players"), [["", "from the hand"], ...META.games[game.value].players.map((n) => [n, `${n}`])]);
+  };
   game.addEventListener("change", onGame);
   onGame();
   $("an-run").onclick = async () => {
@@ -265,6 +268,7 @@ function setupAnnounce() {
     try {
       body = {
         game: game.value, hand: $("an-hand").value, seat: +$("an-seat").value, leader: +$("an-leader").value,
+        players: +$("an-players").value || null,
         samples: $("an-samples").value === "" ? null : +$("an-samples").value, seed: +$("an-seed").value || 0,
         contracts: $("an-contracts").value, rules: parseSettings($("an-rules").value, "rule"),
         tariff: parseSettings($("an-tariff").value, "tariff"),
@@ -377,14 +381,22 @@ function setupDeal() {
   });
   picker.owner = (c) => { const s = hands.findIndex((h) => parseCards(h.value).includes(c)); return s >= 0 ? s : null; };
   hands.forEach((h) => h.addEventListener("input", () => picker.draw()));
+  const onPlayers = () => {
+    const n = +$("od-players").value;
+    const was = contract.value;
+    fillSelect(contract, META.games[game.value].contracts.filter((c) => !c.players || c.players.includes(n))
+      .map((c) => [c.name, c.title]));
+    if ([...contract.options].some((o) => o.value === was)) contract.value = was;
+    onContract();
+  };
   const onGame = () => {
     const g = META.games[game.value];
-    fillSelect(contract, g.contracts.map((c) => [c.name, c.title]));
     const letters = g.suits.split("");
     fillSelect($("od-trump"), letters.map((l, i) => [l, `${l} ${g.suit_names[i]}`]), letters[2]);
     fillSelect($("od-called"), [["", "any"], ...letters.map((l, i) => [l, `${l} ${g.suit_names[i]}`])]);
+    fillSelect($("od-players"), g.players.map((n) => [n, `${n}`]), g.players.includes(4) ? 4 : g.players[0]);
     picker.setGame(game.value);
-    onContract();
+    onPlayers();
   };
   const onContract = () => {
     const c = META.games[game.value].contracts.find((x) => x.name === contract.value);
@@ -394,11 +406,12 @@ function setupDeal() {
   };
   game.addEventListener("change", onGame);
   contract.addEventListener("change", onContract);
+  $("od-players").addEventListener("change", onPlayers);
   onGame();
   const settings = () => {
     const c = META.games[game.value].contracts.find((x) => x.name === contract.value);
     const body = { game: game.value, contract: contract.value, declarer: +$("od-declarer").value,
-      leader: +$("od-leader").value };
+      leader: +$("od-leader").value, players: +$("od-players").value };
     if (c.trump) body.trump = $("od-trump").value;
     if (c.called && $("od-called").value) body.called = $("od-called").value;
     if (c.tout && $("od-tout").checked) body.tout = true;
@@ -408,14 +421,15 @@ function setupDeal() {
     clearError();
     try {
       const view = await api("/api/deal", { ...settings(), seed: +$("od-seed").value || 0 });
-      view.position.deal.forEach((h, s) => { hands[s].value = h; });
+      hands.forEach((h, s) => { h.value = view.position.deal[s] || ""; });
       picker.draw();
       await solveDeal(view.position);
     } catch (e) { showError(e.message); }
   };
   $("od-start").onclick = async () => {
     clearError();
-    const pos = { ...settings(), deal: hands.map((h) => parseCards(h.value).join(" ")), play: [] };
+    const { players, ...pos } = { ...settings(), play: [] };
+    pos.deal = hands.slice(0, players).map((h) => parseCards(h.value).join(" "));
     if (pos.contract === "sauspiel" && !pos.called) { showError("choose the called Sau for a Sauspiel"); return; }
     try { await solveDeal(pos); } catch (e) { showError(e.message); }
   };
