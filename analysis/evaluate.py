@@ -55,7 +55,7 @@ from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
 from .errors import InputError
-from .executor import ProgressBar, run_tasks, worker_solver
+from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .render import contract_title
 from .sampling import Constraints, DealSampler, deal_shape
 from .scoring import (
@@ -229,6 +229,8 @@ class HandAnalysis:
     results: list[ContractResult]
     comparisons: list[Comparison] = field(default_factory=list)
     players: int = 4  # seats dealt (3: Schafkopf for three)
+    #: The run was stopped early: the figures are over the deals finished (see evaluate_hand).
+    interrupted: bool = False
 
     @property
     def stopped(self) -> list[ContractResult]:
@@ -241,7 +243,7 @@ class HandAnalysis:
             "contracts": [r.to_json() for r in self.results],
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
             "comparisons": [c.to_json() for c in self.comparisons],
-            "tariff": self.tariff.to_json(),
+            "tariff": self.tariff.to_json(), "interrupted": self.interrupted,
         }
 
 
@@ -399,6 +401,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     figure).  Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
+
+    A run stopped early (Ctrl-C, SIGTERM, a dead worker) raises a
+    :class:`~stichfest.analysis.executor.Stopped` (an ``Interrupted``, a
+    ``KeyboardInterrupt``, for a signal) whose ``partial`` is the
+    analysis of the first ``done`` deals finished by every contract still
+    in the race, marked ``interrupted`` (None if no deal was finished).
     """
     if samples < 1:
         raise InputError("samples must be at least 1", param="samples")
@@ -415,11 +423,25 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
     table = _SampleTable(samples, [s.id for s in specs])
-    _race(job, table, race, points and game != "jass", executor, progress)
+    try:
+        _race(job, table, race, points and game != "jass", executor, progress)
+    except (KeyboardInterrupt, Stopped) as e:
+        done = table.finished()
+        partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
+                                 done) if done else None
+        raise stopped(e, partial, done, samples) from None
+    return _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
 
+
+def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n_seats: int, seed: int,
+                   tariff: Tariff, specs: Sequence[Contract], templates: Mapping[str, Position],
+                   table: _SampleTable, done: int) -> HandAnalysis:
+    """The analysis of the first ``done`` deals in ``table`` (all of them, or
+    those finished when the run stopped: then marked ``interrupted``)."""
+    samples = table.samples
     results = []
     for s in specs:
-        n = table.stopped.get(s.id, samples)
+        n = min(done, table.stopped.get(s.id, samples))
         has_points = not np.isnan(table.exact[s.id][:n]).any()
         results.append(ContractResult(s, contract_title(templates[s.id])[len(game) + 1:],
                                       table.levels[s.id][:n].copy(), table.payouts[s.id][:n].copy(),
@@ -429,7 +451,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
     comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
-    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons, n_seats)
+    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons, n_seats,
+                        interrupted=done < samples)
 
 
 def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
@@ -464,6 +487,11 @@ class _SampleTable:
         self.payouts = {c: np.zeros(samples, dtype=np.float64) for c in ids}
         self.exact = {c: np.full(samples, np.nan) for c in ids}
         self.stopped: dict[str, int] = {}  # id -> samples it got, for contracts stopped early
+        self.filled = np.zeros(samples, dtype=bool)  # outcomes stored for every contract still active
+
+    def finished(self) -> int:
+        """The deals finished: the longest run of deals from the first with outcomes stored."""
+        return self.samples if self.filled.all() else int(np.argmin(self.filled))
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
@@ -474,12 +502,13 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
     With ``points``, the last batch also finds the exact card points of
     the contracts still active (the contenders): its own deals are solved
     exactly, the contenders' earlier deals by bisection in their level's
-    range (see the module docstring)."""
+    range (see the module docstring).  Results are stored in ``table`` as
+    they arrive, so a run stopped early keeps them."""
     samples = table.samples
     active = list(table.levels)
     done = 0
     if progress:
-        progress.relabel("sampling deals", samples * len(active))
+        progress.update(done=0, total=samples)
     for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
         ids = tuple(active)
         last = stop == samples or not race
@@ -494,42 +523,51 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
             (_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
             for a in range(done, stop, step)]
+        missing: list[tuple[int, list[tuple[str, int]]]] = []
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
             tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
-            if progress and missing:
-                progress.relabel("deals and exact card points",
-                                 progress.done + (stop - done) * len(ids) + sum(len(w) for _, w in missing))
-        for (fn, args), rows in zip(tasks, run_tasks(_run, tasks, executor, _advance(progress))):
-            if fn is _points_chunk:
-                for (i, wanted), values in zip(args[1], rows):
-                    for (cid, _), v in zip(wanted, values):
-                        table.exact[cid][i] = v
-                continue
-            a, b = args[1], args[2]
-            for k, cid in enumerate(ids):
-                table.levels[cid][a:b] = [r[k][0] for r in rows]
-                table.payouts[cid][a:b] = [r[k][1] for r in rows]
-                table.exact[cid][a:b] = [np.nan if r[k][2] is None else r[k][2] for r in rows]
+        run_tasks(_run, tasks, executor, on_task=_Store(table, ids, tasks, progress, len(missing)))
         done = stop
         if race and stop < samples:
             for cid in _trailing(active, table.payouts, stop):
                 table.stopped[cid] = stop
             active = [c for c in active if c not in table.stopped]
-            if progress:
-                progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
+
+
+class _Store:
+    """Stores each task's results of one batch in the table as they arrive
+    (``on_task`` of :func:`run_tasks`) and shows the samples done."""
+
+    def __init__(self, table: _SampleTable, ids: tuple[str, ...],
+                 tasks: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]], progress: ProgressBar | None,
+                 points_planned: int) -> None:
+        self.table, self.ids, self.tasks, self.progress = table, ids, tasks, progress
+        self.points_planned, self.points_done = points_planned, 0
+
+    def __call__(self, index: int, rows: list[Any]) -> None:
+        table = self.table
+        fn, args = self.tasks[index]
+        if fn is _points_chunk:
+            for (i, wanted), values in zip(args[1], rows):
+                for (cid, _), v in zip(wanted, values):
+                    table.exact[cid][i] = v
+            self.points_done += len(rows)
+        else:
+            a, b = args[1], args[2]
+            for k, cid in enumerate(self.ids):
+                table.levels[cid][a:b] = [r[k][0] for r in rows]
+                table.payouts[cid][a:b] = [r[k][1] for r in rows]
+                table.exact[cid][a:b] = [np.nan if r[k][2] is None else r[k][2] for r in rows]
+            table.filled[a:b] = True
+        if self.progress:
+            note = f"exact card points {self.points_done}/{self.points_planned}" if self.points_planned else ""
+            self.progress.update(done=int(np.count_nonzero(table.filled)), note=note)
 
 
 def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """One task of a batch that mixes kinds of work (pickled by name)."""
     return fn(*args)
-
-
-def _advance(progress: ProgressBar | None) -> Callable[[list[Any]], None] | None:
-    """The progress step for a task's rows: one per contract and deal."""
-    if progress is None:
-        return None
-    return lambda rows: progress.advance(sum(len(r) for r in rows))
 
 
 def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list[tuple[str, int]]]]:

@@ -24,7 +24,7 @@ from stichfest.contracts import COUNTS_TRICKS
 
 from .errors import InputError
 from .evaluate import CHUNK
-from .executor import ProgressBar, run_tasks, worker_solver
+from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler
 from .scoring import WIN_POINTS, scharwenzel_majority
 from .stats import Estimate, proportion, sample_mean
@@ -60,6 +60,8 @@ class PositionAnalysis:
     to_move: int | None
     values: np.ndarray  # value of the position per sample
     moves: dict[Card, np.ndarray]  # card -> value after it, per sample (mover known)
+    #: The run was stopped early: the figures are over the deals finished (see analyze_position).
+    interrupted: bool = False
 
     @property
     def samples(self) -> int:
@@ -83,7 +85,7 @@ class PositionAnalysis:
         return {"samples": self.samples, "seed": self.seed, "to_move": self.to_move,
                 "target": self.target, "value": self.value(),
                 "moves": {str(c): f for c, f in self.move_figures().items()},
-                "best": None if best is None else str(best)}
+                "best": None if best is None else str(best), "interrupted": self.interrupted}
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,11 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     Card advice needs the hand of the player to move: when it is hidden,
     only the value of the position is estimated.  Results depend on
     ``seed`` only, not on the executor.
+
+    A run stopped early (Ctrl-C, SIGTERM, a dead worker) raises a
+    :class:`~stichfest.analysis.executor.Stopped` whose ``partial`` is the
+    analysis of the first ``done`` deals, marked ``interrupted`` (None if
+    no deal was finished).
     """
     if samples < 1:
         raise InputError("samples must be at least 1", param="samples")
@@ -126,10 +133,25 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     job = _PositionJob(sampler, seed, pos, with_moves)
     tasks = [(job, a, min(a + CHUNK, samples)) for a in range(0, samples, CHUNK)]
     if progress:
-        progress.relabel("solving sampled deals", samples, done=0)
+        progress.update(done=0, total=samples)
     step = (lambda rows: progress.advance(len(rows))) if progress else None
-    rows = [r for chunk in run_tasks(_position_chunk, tasks, executor, step) for r in chunk]
+    chunks: dict[int, list[tuple[int, dict[Card, int]]]] = {}
+    try:
+        run_tasks(_position_chunk, tasks, executor, step, on_task=chunks.__setitem__)
+    except (KeyboardInterrupt, Stopped) as e:
+        rows = []
+        for i in range(len(tasks)):  # the deals from the first on, up to the first not finished
+            if i not in chunks:
+                break
+            rows += chunks[i]
+        partial = _position_analysis(pos, seed, to_move, rows, interrupted=True) if rows else None
+        raise stopped(e, partial, len(rows), samples) from None
+    return _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
+
+
+def _position_analysis(pos: Position, seed: int, to_move: int | None, rows: list[tuple[int, dict[Card, int]]],
+                       interrupted: bool = False) -> PositionAnalysis:
     values = np.array([v for v, _ in rows], dtype=np.float64)
     cards = list(rows[0][1])
     moves = {c: np.array([m[c] for _, m in rows], dtype=np.float64) for c in cards}
-    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)
+    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves, interrupted)

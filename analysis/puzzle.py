@@ -61,6 +61,7 @@ from stichfest.deals import callable_suits, position_json, random_deal
 from stichfest.play import GameState, party_total
 
 from .errors import InputError
+from .executor import Stopped, stopped
 
 LEVELS = ("easy", "medium", "hard")
 LEVEL_BOUNDS = (8.0, 11.0)  # easy < 8 <= medium < 11 <= hard: thirds of generated puzzles
@@ -150,6 +151,9 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     puzzle (among those played by ``players``: 3 is Schafkopf for three);
     ``difficulty`` keeps only puzzles of that level.  Raises
     :class:`InputError` for bad arguments or when too few puzzles are found.
+    Stopped early (Ctrl-C, SIGTERM) it raises a
+    :class:`~stichfest.analysis.executor.Stopped` whose ``partial`` is the
+    list of the puzzles found (None if none was).
     """
     _check_arguments(game, contract, tricks, count, difficulty, goal, players)
     left = tricks or DEFAULT_TRICKS
@@ -157,16 +161,19 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     solver = solver or Solver()
     out: list[Puzzle] = []
     tries = 0
-    while len(out) < count:
-        if tries >= TRIES_PER_PUZZLE * count:
-            raise InputError(f"found {len(out)} of {count} puzzles in {tries} positions; "
-                             "try another seed, tricks or difficulty")
-        tries += 1
-        puzzle = _attempt(rng, game, contract, goal, left, solver, players)
-        if puzzle is None or (difficulty is not None and puzzle.difficulty.level != difficulty):
-            continue
-        verify(puzzle)
-        out.append(puzzle)
+    try:
+        while len(out) < count:
+            if tries >= TRIES_PER_PUZZLE * count:
+                raise InputError(f"found {len(out)} of {count} puzzles in {tries} positions; "
+                                 "try another seed, tricks or difficulty")
+            tries += 1
+            puzzle = _attempt(rng, game, contract, goal, left, solver, players)
+            if puzzle is None or (difficulty is not None and puzzle.difficulty.level != difficulty):
+                continue
+            verify(puzzle)
+            out.append(puzzle)
+    except (KeyboardInterrupt, Stopped) as e:
+        raise stopped(e, list(out) or None, len(out), count, "puzzles") from None
     return out
 
 

@@ -11,24 +11,51 @@ from typing import Any
 
 import click
 
+from stichfest.analysis.executor import Stopped, stop_signals
+
 from . import analyze, puzzle, serve, solve, tout
-from ._io import fail
+from ._io import exit_stopped, fail
+
+
+class _StoppedRun(Exception):
+    """Carries a stopped run past click, which would make a ``KeyboardInterrupt`` an ``Abort``."""
+
+    def __init__(self, stop: BaseException) -> None:
+        super().__init__(str(stop))
+        self.stop = stop
 
 
 class _OneLineErrors(click.Group):
-    """Usage errors on one line with exit status 2, like every other bad input."""
+    """Usage errors on one line with exit status 2, like every other bad input.
+
+    Ctrl-C and SIGTERM stop a command (see :mod:`stichfest.analysis.executor`):
+    no traceback, one line on stderr, exit status 130 or 143."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, Stopped) as e:
+            raise _StoppedRun(e) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        with stop_signals():
+            self._main(*args, **kwargs)
+
+    def _main(self, *args: Any, **kwargs: Any) -> None:
         kwargs["standalone_mode"] = False
         no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
         try:
             rv = super().main(*args, **kwargs)
+        except _StoppedRun as e:
+            exit_stopped(e.stop)
         except no_args as e:  # bare ``stichfest``: the help, as a request, not an error
             click.echo(e.ctx.get_help() if e.ctx else "")
             raise SystemExit(0) from None
         except click.UsageError as e:
             fail(e.format_message())
-        except click.Abort:
+        except click.Abort as e:
+            if isinstance(e.__cause__, KeyboardInterrupt):  # Ctrl-C outside a command (while parsing)
+                exit_stopped(e.__cause__)
             fail("aborted")
         except click.exceptions.Exit as e:
             raise SystemExit(e.exit_code) from None

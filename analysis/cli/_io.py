@@ -1,5 +1,6 @@
 """The command line's input and output glue: reading files, ``KEY=VALUE``
-options, and reporting bad input on one line with exit status 2."""
+options, reporting bad input on one line with exit status 2, and runs
+that stop early (:func:`run_stoppable`, :func:`exit_stopped`)."""
 from __future__ import annotations
 
 import functools
@@ -11,8 +12,10 @@ from typing import Any, NoReturn, TypeVar, overload
 import click
 
 from stichfest.analysis.errors import USER_ERRORS, InputError
+from stichfest.analysis.executor import Interrupted, Stopped, signals_deferred, stopped
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 _INTEGER = re.compile(r"-?[0-9]+")
 
@@ -95,3 +98,39 @@ def parse_settings(items: Iterable[str], option: str, example: str, *,
         else:
             raise InputError(f"{option} {text!r}: expected {shape}, e.g. {example}")
     return out
+
+
+def run_stoppable(compute: Callable[[], T], show: Callable[[T, Stopped | None], None]) -> None:
+    """``show(compute(), None)``; if the run stops early (Ctrl-C, SIGTERM,
+    a dead worker: a :class:`Stopped`), ``show(partial, stop)`` with what
+    the library finished, if anything, and raise the stop on for the one
+    line and exit status of :func:`exit_stopped`.
+
+    ``show`` writes whole: a signal arriving while it writes waits for it.
+    A command whose output streams (``solve --jsonl``) writes each piece
+    inside :func:`~stichfest.analysis.executor.signals_deferred` instead."""
+    try:
+        result = compute()
+    except (KeyboardInterrupt, Stopped) as e:
+        stop = stopped(e, None) if not isinstance(e, Stopped) else e
+        if stop.partial is not None:
+            try:
+                with signals_deferred():
+                    show(stop.partial, stop)
+            except Interrupted:  # signalled again while showing: the run is stopping anyway
+                pass
+        raise stop from None
+    with signals_deferred():
+        show(result, None)
+
+
+def exit_stopped(stop: BaseException) -> NoReturn:
+    """Report a stopped run on one line of stderr and exit: a signal with
+    ``stichfest: interrupted after 340 of 1000 samples`` and status 130
+    (SIGINT) or 143 (SIGTERM); a dead worker as an error (status 2)."""
+    if not isinstance(stop, Stopped):
+        stop = Interrupted()
+    if isinstance(stop, Interrupted):
+        click.echo(f"stichfest: {stop}", err=True)
+        sys.exit(stop.exit_status)
+    fail(str(stop))

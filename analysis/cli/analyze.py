@@ -14,14 +14,14 @@ import click
 from stichfest import Position
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
-from stichfest.analysis.executor import ProgressBar, available_cores, open_executor
+from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
 from stichfest.contracts import GAMES
 
-from ._io import parse_settings, read_text, user_errors
-from .text import render_hand_analysis, render_position_analysis
+from ._io import parse_settings, read_text, run_stoppable, user_errors
+from .text import render_hand_analysis, render_partial, render_position_analysis
 
 #: Options that only make sense before play, with their flag names.
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
@@ -90,18 +90,18 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
         require_matplotlib()
     workers = workers or available_cores()
     progress = ProgressBar("analyze", samples)
-    try:
-        with open_executor(workers, scheduler) as executor:
-            result: PositionAnalysis | HandAnalysis
-            if position is not None:
-                pos = Position.from_json(read_text(position), allow_hidden=True)
-                constraints = Constraints.parse(seat_has, void, game=pos.game)
-                result = analyze_position(pos, samples=samples, seed=seed, constraints=constraints,
-                                          executor=executor, progress=progress)
-            else:
+
+    def compute() -> HandAnalysis | PositionAnalysis:
+        try:
+            with open_executor(workers, scheduler) as executor:
+                if position is not None:
+                    pos = Position.from_json(read_text(position), allow_hidden=True)
+                    constraints = Constraints.parse(seat_has, void, game=pos.game)
+                    return analyze_position(pos, samples=samples, seed=seed, constraints=constraints,
+                                            executor=executor, progress=progress)
                 assert hand is not None  # no position file: --hand was required above
                 constraints = Constraints.parse(seat_has, void, game=game)
-                result = evaluate_hand(
+                return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
                     tariff=load_tariff(tariff).with_settings(
                         parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set"),
@@ -109,14 +109,21 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
                     race=not no_race, points=not no_points, executor=executor, progress=progress,
                     players=players)
-    finally:
-        progress.close()
-    if plot and isinstance(result, HandAnalysis):
-        from stichfest.analysis.plot import plot_points
-        plot_points(result, plot)
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-    elif isinstance(result, HandAnalysis):
-        click.echo(render_hand_analysis(result))
-    else:
-        click.echo(render_position_analysis(result))
+        finally:
+            progress.close()
+
+    def show(result: HandAnalysis | PositionAnalysis, stop: Stopped | None) -> None:
+        if plot and isinstance(result, HandAnalysis):
+            from stichfest.analysis.plot import plot_points
+            plot_points(result, plot)
+        if as_json:
+            click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+            return
+        if stop is not None:
+            click.echo(render_partial(stop))
+        if isinstance(result, HandAnalysis):
+            click.echo(render_hand_analysis(result))
+        else:
+            click.echo(render_position_analysis(result))
+
+    run_stoppable(compute, show)

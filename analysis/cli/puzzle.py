@@ -8,12 +8,13 @@ import os
 import click
 
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.puzzle import DEFAULT_TRICKS, GOALS, LEVELS, generate
+from stichfest.analysis.executor import Stopped
+from stichfest.analysis.puzzle import DEFAULT_TRICKS, GOALS, LEVELS, Puzzle, generate
 from stichfest.analysis.svg import puzzle_svg
 from stichfest.contracts import CONTRACTS, GAMES
 
-from ._io import user_errors
-from .text import render_puzzle
+from ._io import run_stoppable, user_errors
+from .text import render_partial, render_puzzle
 
 _ALL_CONTRACTS = sorted({c for g in GAMES for c in CONTRACTS[g] if c != "ramsch"})
 _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
@@ -49,8 +50,12 @@ def puzzle(game: str, players: int, contract: str | None, goal: str | None, tric
     """
     if svg_dir is not None and os.path.exists(svg_dir) and not os.path.isdir(svg_dir):
         raise InputError(f"--svg {svg_dir}: not a directory")
-    puzzles = generate(game, contract, tricks=tricks, count=count, seed=seed, difficulty=difficulty,
-                       goal=goal, players=players)
+    run_stoppable(lambda: generate(game, contract, tricks=tricks, count=count, seed=seed, difficulty=difficulty,
+                                   goal=goal, players=players),
+                  lambda puzzles, stop: _show(puzzles, stop, as_json, svg_dir))
+
+
+def _show(puzzles: list[Puzzle], stop: Stopped | None, as_json: bool, svg_dir: str | None) -> None:
     if svg_dir is not None:
         try:
             os.makedirs(svg_dir, exist_ok=True)
@@ -59,6 +64,9 @@ def puzzle(game: str, players: int, contract: str | None, goal: str | None, tric
                     f.write(puzzle_svg(p, i))
         except OSError as e:
             raise InputError(f"--svg {svg_dir}: {e.strerror}") from None
+    if stop is not None and not as_json:
+        click.echo(render_partial(stop))
+        click.echo("")
     for i, p in enumerate(puzzles, 1):
         if as_json:
             click.echo(json.dumps(p.to_json(), ensure_ascii=False))

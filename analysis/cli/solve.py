@@ -3,13 +3,21 @@ value and one optimal line.  Wraps :meth:`stichfest.Solver.solve`."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterator
+from concurrent.futures import Executor
 
 import click
 
 from stichfest import Position, Solver
 from stichfest.analysis.errors import USER_ERRORS
-from stichfest.analysis.executor import open_executor
+from stichfest.analysis.executor import (
+    Stopped,
+    interruptible,
+    open_executor,
+    signals_deferred,
+    stopped,
+    stream_tasks,
+)
 from stichfest.search import default_solver
 
 from ._io import fail, read_text, user_errors
@@ -25,13 +33,22 @@ def _solve_line(line: str) -> str:
         return json.dumps({"error": str(e)}, ensure_ascii=False)
 
 
-def _solve_batch(lines: list[str], workers: int) -> Iterable[str]:
-    """Results in input order, streamed as they come; the pool is shut down after."""
-    with open_executor(workers) as executor:
-        if executor is None:
-            yield from map(_solve_line, lines)
-        else:
-            yield from executor.map(_solve_line, lines, chunksize=16)
+def _solve_lines(lines: list[str]) -> list[str]:
+    return [_solve_line(line) for line in lines]
+
+
+#: Lines per task of a ``--jsonl`` batch on workers (a stopped batch keeps the lines of finished tasks).
+BATCH_CHUNK = 8
+
+
+def _solve_batch(lines: list[str], executor: Executor | None) -> Iterator[str]:
+    """Results in input order, streamed as they come."""
+    if executor is None:
+        yield from stream_tasks(_solve_line, [(line,) for line in lines], None)
+        return
+    chunks = [(lines[a:a + BATCH_CHUNK],) for a in range(0, len(lines), BATCH_CHUNK)]
+    for out in stream_tasks(_solve_lines, chunks, executor):
+        yield from out
 
 
 @click.command()
@@ -51,15 +68,21 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     text = read_text(source)
     if jsonl:
         lines = [ln for ln in text.splitlines() if ln.strip()]
-        bad = 0
-        for out in _solve_batch(lines, workers):
-            bad += out.startswith('{"error"')
-            click.echo(out)
+        bad = done = 0
+        try:
+            with open_executor(workers) as executor:
+                for out in _solve_batch(lines, executor):
+                    bad += out.startswith('{"error"')
+                    with signals_deferred():  # a line is printed whole, or not at all
+                        click.echo(out)
+                        done += 1
+        except (KeyboardInterrupt, Stopped) as e:
+            raise stopped(e, None, done, len(lines), "lines") from None
         if bad:
             fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
         return
     pos = Position.from_json(text)
-    result = Solver().solve(pos, pv=not no_pv)
+    result = interruptible(Solver().solve, pos, pv=not no_pv)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return

@@ -11,6 +11,7 @@ from typing import Any
 
 from stichfest import Position
 from stichfest.analysis.evaluate import HandAnalysis
+from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.render import contract_title, sort_hand
@@ -373,3 +374,10 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
     lines.append("  winning line:")
     lines.extend("    " + t for t in render_pv(pos, list(p.line)))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Runs stopped early (Ctrl-C, SIGTERM, a dead worker)
+def render_partial(stop: Stopped) -> str:
+    """The line above a partial result: what stopped the run, and how far it got."""
+    return f"Partial result: {stop}."

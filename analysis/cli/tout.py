@@ -6,12 +6,22 @@ import json
 
 import click
 
+from stichfest import Position
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.tout import DEFAULT_MAX_NODES, STANDARD_LINE, dd_share, guarantee, hand_position
+from stichfest.analysis.executor import Stopped
+from stichfest.analysis.tout import (
+    DEFAULT_MAX_NODES,
+    STANDARD_LINE,
+    DDShare,
+    Guarantee,
+    dd_share,
+    guarantee,
+    hand_position,
+)
 from stichfest.contracts import NEEDS_TRUMP, TOUT_CONTRACTS
 
-from ._io import user_errors
-from .text import render_guarantee
+from ._io import run_stoppable, user_errors
+from .text import render_guarantee, render_partial
 
 
 @click.command()
@@ -53,7 +63,11 @@ def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, 
     pos = hand_position(contract, hand, seat, seat if leader is None else leader,
                         trump=trump, tout=target is None, players=players)
     result = guarantee(pos, target, max_nodes=max_nodes)
-    share = dd_share(pos, target, samples, seed) if samples else None
+    run_stoppable(lambda: dd_share(pos, target, samples, seed) if samples else None,
+                  lambda share, stop: _show(pos, result, share, stop, as_json))
+
+
+def _show(pos: Position, result: Guarantee, share: DDShare | None, stop: Stopped | None, as_json: bool) -> None:
     if as_json:
         out = result.to_json()
         out["position"] = pos.to_json()
@@ -63,6 +77,9 @@ def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, 
             out["dd_share"] = share.share
             out["dd_interval"] = list(share.interval)
             out["samples"] = share.samples
+        out["interrupted"] = stop is not None
         click.echo(json.dumps(out, ensure_ascii=False))
         return
+    if stop is not None:
+        click.echo(render_partial(stop))
     click.echo(render_guarantee(result, share))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from stichfest import GameState, Position, Solver
 from stichfest.analysis.errors import InputError
+from stichfest.analysis.executor import Stopped, stopped
 from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import Card
 
@@ -65,6 +66,8 @@ class DDShare:
     made: int
     samples: int
     interval: tuple[float, float]  # Wilson 95%
+    #: The run was stopped early: ``samples`` are the deals solved (see dd_share).
+    interrupted: bool = False
 
     @property
     def share(self) -> float:
@@ -162,14 +165,22 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     """Double-dummy share over ``samples`` distributions drawn with ``seed``.
 
     Tout positions count the deals where the declarer takes every trick;
-    otherwise those where he reaches ``target`` card points."""
+    otherwise those where he reaches ``target`` card points.  Stopped early
+    (Ctrl-C, SIGTERM) it raises a :class:`~stichfest.analysis.executor.Stopped`
+    whose ``partial`` is the share over the deals solved, marked
+    ``interrupted`` (None if none was)."""
     info = info_state(position)
     solver = solver or Solver()
     rng = random.Random(seed)
     goal = position.n_tricks if position.tout else target
     assert goal is not None  # a points question comes with its target (as for guarantee())
-    made = 0
-    for _ in range(samples):
-        deal = sample_deal(info, rng)
-        made += solver.reaches(position.with_deal(deal), goal)
+    made = done = 0
+    try:
+        while done < samples:
+            deal = sample_deal(info, rng)
+            made += solver.reaches(position.with_deal(deal), goal)
+            done += 1
+    except (KeyboardInterrupt, Stopped) as e:
+        partial = DDShare(made, done, wilson_interval(made, done, z=DD_Z), interrupted=True) if done else None
+        raise stopped(e, partial, done, samples) from None
     return DDShare(made, samples, wilson_interval(made, samples, z=DD_Z))

@@ -42,17 +42,23 @@ class JobProgress(ProgressBar):
         self.enabled = False
         self.cancelled = cancelled
 
-    def relabel(self, label: str, total: int | None = None, done: int | None = None) -> None:
-        self._check()
-        super().relabel(label, total, done)
-
-    def advance(self, n: int = 1) -> None:
-        self._check()
-        super().advance(n)
-
-    def _check(self) -> None:
+    def update(self, done: int | None = None, total: int | None = None, note: str | None = None) -> None:
         if self.cancelled.is_set():
             raise JobCancelled()
+        super().update(done, total, note)
+
+    def relabel(self, label: str, total: int | None = None, done: int | None = None) -> None:
+        self.label = label
+        self.update(done, total)
+
+    def advance(self, n: int = 1) -> None:
+        self.update(self.done + n)
+
+    def _draw(self) -> None:
+        """The page draws it (from :meth:`Job.status`), not a terminal."""
+
+    def close(self) -> None:
+        pass
 
 
 @dataclass
@@ -70,7 +76,7 @@ class Job:
     def status(self) -> dict[str, Any]:
         p = self.progress
         return {"id": self.id, "kind": self.kind, "state": self.state, "done": p.done, "total": p.total,
-                "label": p.label, "error": self.error}
+                "label": p.label, "note": p.note, "error": self.error}
 
 
 class JobManager:
