@@ -57,7 +57,7 @@ from stichfest.weis import jass_weis
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .render import contract_title
-from .sampling import Constraints, DealSampler, deal_shape
+from .sampling import Constraints, DealSampler, check_samples, deal_shape
 from .scoring import (
     FREE_POINTS,
     SCHNEIDER_POINTS,
@@ -408,8 +408,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     analysis of the first ``done`` deals finished by every contract still
     in the race, marked ``interrupted`` (None if no deal was finished).
     """
-    if samples < 1:
-        raise InputError("samples must be at least 1", param="samples")
+    check_samples(samples)
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards, n_seats)

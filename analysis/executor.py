@@ -482,7 +482,8 @@ def open_executor(workers: int, scheduler: str | None = None) -> Iterator[Execut
         try:
             from distributed import Client
         except ImportError:
-            raise InputError("scheduler needs the optional Dask extra: pip install 'stichfest[dask]'",
+            raise InputError("scheduler needs the optional Dask extra: pip install -e \".[dask]\" "
+                             "(in the stichfest folder)",
                              param="scheduler") from None
         try:
             client = Client(scheduler, timeout=10)

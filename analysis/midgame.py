@@ -22,10 +22,9 @@ import numpy as np
 from stichfest import Card, Position
 from stichfest.contracts import COUNTS_TRICKS
 
-from .errors import InputError
 from .evaluate import CHUNK
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
-from .sampling import Constraints, DealSampler
+from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, scharwenzel_majority
 from .stats import Estimate, proportion, sample_mean
 
@@ -123,8 +122,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     analysis of the first ``done`` deals, marked ``interrupted`` (None if
     no deal was finished).
     """
-    if samples < 1:
-        raise InputError("samples must be at least 1", param="samples")
+    check_samples(samples)
     sampler = DealSampler.for_position(pos, constraints)
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
     probe = pos.with_deal(sampler.sample(seed, 0)).state()

@@ -18,7 +18,8 @@ def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError("plotting needs matplotlib: pip install 'stichfest[plot]'") from None
+        raise InputError("plotting needs matplotlib: pip install -e \".[plot]\" "
+                         "(in the stichfest folder)") from None
 
 
 def plot_points(analysis: HandAnalysis, path: str) -> None:

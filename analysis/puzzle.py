@@ -143,8 +143,10 @@ def goals_for(game: str, contract: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 def generate(game: str, contract: str | None = None, *, tricks: int | None = None, count: int = 1,
              seed: int = 0, difficulty: str | None = None, goal: str | None = None,
-             solver: Solver | None = None, players: int = 4) -> list[Puzzle]:
+             solver: Solver | None = None, players: int = 4,
+             on_puzzle: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
     """``count`` verified puzzles; the same arguments give the same puzzles.
+    ``on_puzzle`` is called with each as soon as it is found and verified.
 
     ``tricks``: tricks left in the position (default 4; the whole hand is
     ``n_tricks``).  ``contract`` and ``goal`` default to a random one per
@@ -172,6 +174,8 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
                 continue
             verify(puzzle)
             out.append(puzzle)
+            if on_puzzle is not None:
+                on_puzzle(puzzle)
     except (KeyboardInterrupt, Stopped) as e:
         raise stopped(e, list(out) or None, len(out), count, "puzzles") from None
     return out

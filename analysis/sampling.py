@@ -60,6 +60,21 @@ HandPredicate = Callable[[tuple[Card, ...]], bool]
 MAX_DRAWS = 20_000
 
 
+#: Most sampled deals one analysis takes.  Its result arrays hold every
+#: sample of every contract, allocated before any work starts; a million
+#: deals already take hours of solving, and more could not finish.
+MAX_SAMPLES = 1_000_000
+
+
+def check_samples(samples: int) -> None:
+    """``InputError`` naming ``samples`` unless 1 <= samples <= :data:`MAX_SAMPLES`."""
+    if samples < 1:
+        raise InputError("samples must be at least 1", param="samples")
+    if samples > MAX_SAMPLES:
+        raise InputError(f"samples must be at most {MAX_SAMPLES:,} (got {samples:,}): more could not "
+                         "finish, and their results would not fit in memory", param="samples")
+
+
 def sample_rng(seed: int, index: int) -> random.Random:
     """The random stream of sample ``index`` in a run with ``seed``.
 

@@ -1,5 +1,6 @@
 """Printable SVG diagrams of puzzles: every hand, the trick on the table,
-the question, and the solution upside down at the foot of the page.
+the score so far and the goal, the question, and the solution upside down
+at the foot of the page.
 
 Self-contained SVG 1.1 (no fonts, images or scripts beyond generic font
 families); cards are drawn with their suit symbol in the suit's colour.
@@ -13,7 +14,7 @@ from stichfest.cards import GERMAN, SUIT_SYMBOLS, Card
 from stichfest.play import GameState
 
 from .puzzle import Puzzle
-from .render import contract_title, sort_hand
+from .render import contract_title, score, sort_hand
 
 WIDTH, HEIGHT = 900, 680
 CARD_W, CARD_H, CARD_STEP = 42, 60, 30
@@ -36,6 +37,7 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
     title = contract_title(pos) + (f" - puzzle {number}" if number is not None else "")
     out.append(_text(24, 32, title, size=20, weight="bold"))
     out.append(_text(24, 56, f"difficulty: {puzzle.difficulty.level}", size=13, fill="#555555"))
+    out.extend(_score_box(puzzle))
     played_by = _trick_seats(st)
     for seat in range(n):
         angle = math.radians(90 + 360 * ((seat - mover) % n) / n)
@@ -62,6 +64,18 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
                      rotate=(WIDTH / 2, HEIGHT - 26)))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _score_box(puzzle: Puzzle) -> list[str]:
+    """Top left, under the title: the tricks played, each side's points (or
+    tricks) so far and the goal."""
+    sc = score(puzzle.position, puzzle.target)
+    left, top, step = 24, 86, 19
+    rows = [(f"Score after {sc.played} of {sc.tricks} tricks:", "normal"),
+            (f"declaring side {sc.declaring} {sc.unit}, the others {sc.others}", "normal"),
+            (f"Goal: {sc.goal(puzzle.goal)}, {sc.needed} more", "bold")]
+    return [_text(left, top + i * step, text, size=14, weight=weight)
+            for i, (text, weight) in enumerate(rows)]
 
 
 def _trick_seats(st: GameState) -> dict[int, Card]:

@@ -27,7 +27,7 @@ def test_readable_output_names_value_meaning_moves_and_line():
     code, out, _ = run(["solve", "-"], json.dumps(WENZ))
     assert code == 0
     # Three top Unter and two running Säue: the declarer takes every trick.
-    assert "declarers 120 — wins, defenders Schneider" in out
+    assert "declarers 120 — wins, defenders Schwarz" in out
     assert "Line of play:" in out and "8. seat 0 leads" in out
 
 

@@ -189,7 +189,10 @@ def test_three_players_plan_wins_every_trick_against_random_defences():
 
 def test_three_players_points_target_and_bad_seat():
     strong = hand_position("solo", "EO GO HO EU GU HA H10 EA", 1, 0, trump="H", tout=False, players=3)
-    assert guarantee(strong, 61).guaranteed and 61 <= sure_points(strong) < 120
+    # the budget counts every card played (issue 17.5): this proof plays some 1.6 million
+    budget = 2_000_000
+    assert guarantee(strong, 61, max_nodes=budget).guaranteed
+    assert 61 <= sure_points(strong, max_nodes=budget) < 120
     with pytest.raises(ValueError, match="seat must be 0..2"):
         hand_position("wenz", "EU GU HU EA E10 EK GA G10", 3, 0, players=3)
     with pytest.raises(ValueError, match="E7 is not in the 24-card deck of Schafkopf for three"):

@@ -40,7 +40,7 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--seat", type=int, default=0, show_default=True, help="The viewer's seat; he announces.")
 @click.option("--leader", type=int, default=0, show_default=True, help="The seat that leads the first trick.")
 @click.option("--samples", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="Sampled deals (every contract in contention gets all of them).")
+              help="Sampled deals (every contract in contention gets all of them; at most 1,000,000).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: all cores).")

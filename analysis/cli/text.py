@@ -6,6 +6,8 @@ lines of play of all of them through one :func:`render_tricks`.
 """
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,12 +16,11 @@ from stichfest.analysis.evaluate import HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
-from stichfest.analysis.render import contract_title, sort_hand
+from stichfest.analysis.render import contract_title, score, sort_hand
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
 from stichfest.cards import Card, parse_card
-from stichfest.play import party_total
 from stichfest.search import Result
 
 
@@ -44,8 +45,17 @@ def render_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
-def describe_value(pos: Position, value: int) -> str:
-    """What a ``value`` means in the game's own terms."""
+def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
+                   line: Sequence[Card] | None = None) -> str:
+    """What a ``value`` means in the game's own terms.
+
+    Schafkopf Schwarz (a party takes no trick) cannot be read off card points:
+    120 may leave the defenders a 0-point trick.  ``schwarz`` is the solver's
+    answer for the side that may be trickless: with ``value`` 120 whether the
+    declarers can force every trick, with 0 whether the defenders can
+    (:func:`stichfest.analysis.cli.solve.prove_schwarz`); None: not asked, and
+    Schwarz is not claimed.  Jass: ``line`` (the rest of the play, e.g. the
+    optimal line) splits the value into card points, last trick and match."""
     n = pos.n_tricks
     if pos.game == "schafkopf" and pos.tout:
         return (f"declarer {value} of {n} tricks — Tout made" if value == n
@@ -54,15 +64,23 @@ def describe_value(pos: Position, value: int) -> str:
         return f"seat {pos.declarer} holds itself to {value} points (of 120)"
     if pos.game == "schafkopf":
         if value >= 91:
+            if value == 120 and schwarz:
+                return f"declarers {value} — wins, defenders Schwarz (no trick for them)"
+            if value == 120 and schwarz is False:
+                return (f"declarers {value} — wins, defenders Schneider, not Schwarz "
+                        "(they get a 0-point trick)")
             return f"declarers {value} — wins, defenders Schneider"
         if value >= 61:
             return f"declarers {value} — wins, Schneider frei for the defenders"
         if value >= 31:
             return f"declarers {value} — loses, Schneider frei"
+        if value == 0 and schwarz:
+            return f"declarers {value} — loses, Schwarz (no trick for them)"
+        if value == 0 and schwarz is False:
+            return f"declarers {value} — loses, Schneider, not Schwarz (they get a 0-point trick)"
         return f"declarers {value} — loses, Schneider"
     if pos.game == "jass":
-        match = " including the match bonus" if value > 157 else ""
-        return f"declaring team {value} of 157{match}"
+        return f"declaring team {value}" + _jass_parts(pos, value, line)
     need = n // 2 + 1
     if value * 2 == n:
         verdict = "equal tricks: Bock"
@@ -71,6 +89,31 @@ def describe_value(pos: Position, value: int) -> str:
     else:
         verdict = "minority"
     return f"declaring party {value} of {n} tricks — {verdict}"
+
+
+def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None) -> str:
+    """What a Jass value holds, e.g. ``": 152 card points + 5 last trick + 100 match"``.
+
+    The match (all tricks: 157 + 100) and its opposite need no line; otherwise
+    the last trick's 5 is read from the end of ``line`` (the play is complete
+    there), and left open without one."""
+    table = pos.table
+    last, match = table.last_trick_bonus, table.match_bonus
+    if value == 157 + match:
+        return f": {157 - last} card points + {last} last trick + {match} match (every trick)"
+    st = pos.state()
+    if line is not None:
+        for card in line:
+            st.play(card.index)
+    if not st.finished:
+        return f" of 157 (card points, and the last trick's {last} if the team takes it)"
+    took_last = st.history[-1][2] in pos.declaring_party
+    where = " in the line of play below" if line else ""  # another optimal line may split otherwise
+    if value == 0:
+        return " of 157 (the other team takes every trick: the match)"
+    if took_last:
+        return f" of 157: {value - last} card points + {last} last trick{where}"
+    return f" of 157: {value} card points, the last trick to the other team{where}"
 
 
 def render_pv(pos: Position, pv: Sequence[Card]) -> list[str]:
@@ -99,9 +142,11 @@ def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: i
     return out
 
 
-def render_solve(pos: Position, result: Result) -> str:
+def render_solve(pos: Position, result: Result, *, schwarz: bool | None = None) -> str:
+    """``schwarz``: see :func:`describe_value`."""
     lines = [render_position(pos), ""]
-    lines.append(f"Value: {describe_value(pos, result.value)}")
+    line = result.pv if result.pv or result.to_move is None else None
+    lines.append(f"Value: {describe_value(pos, result.value, schwarz=schwarz, line=line)}")
     if result.weis is not None:
         assert result.stoeck is not None  # the solver reports Weis and Stöck together (Jass)
         lines.append(f"Weis: seats 0+2 {result.weis[0]}, seats 1+3 {result.weis[1]};  "
@@ -134,34 +179,72 @@ def _share(e: Estimate | None) -> str:
     return "—" if e is None else f"{100 * e.mean:5.1f} [{100 * e.low:4.1f}, {100 * e.high:5.1f}]"
 
 
+def _share_mean(e: Estimate | None) -> str:
+    return "—" if e is None else f"{100 * e.mean:.1f}"
+
+
 def _mean(e: Estimate | None, signed: bool = False) -> str:
     if e is None:
         return "—"
     return f"{e.mean:+.1f} ± {e.high - e.mean:.1f}" if signed else f"{e.mean:.1f} ± {e.high - e.mean:.1f}"
 
 
-def render_hand_analysis(a: HandAnalysis) -> str:
+#: Table width when the output is not a terminal (``shutil.get_terminal_size`` fallback).
+DEFAULT_WIDTH = 100
+
+#: What goes first where the contracts table is too wide, least useful first:
+#: the deals column (the header names the count, early stops are listed below
+#: the table), the all-tricks share (Schwarz, match), the shares' intervals,
+#: the card points.
+_NARROWING = ("deals", "p_schwarz", "intervals", "mean_points")
+
+
+def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
+    """The contracts table, fitted to ``width`` columns (default: the
+    terminal's, :data:`DEFAULT_WIDTH` when not a terminal) by leaving out
+    figures in the order of :data:`_NARROWING`; it says which."""
+    if width is None:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
     columns = _COLUMNS[a.game]
+    keys = ["#", "contract", "deals"] + [k for k, _ in columns] + ["payout"]
     head = ["#", "contract", "deals"] + [h for _, h in columns] + ["payout"]
-    body = []
+    body: list[list[str]] = []
+    short: list[dict[str, str]] = []  # the shares without their intervals
     for i, r in enumerate(a.results, 1):
         f = r.figures()
         if r.spec.tout:  # a Tout is won by taking every trick: P(win) is P(Tout made)
             f = dict(f, p_win=f["p_tout"])
         cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
-        body.append([str(i), r.name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
-    widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
-    right = {0, 2} | set(range(3, len(head)))
-
-    def line(row: list[str]) -> str:
-        return "  ".join(c.rjust(w) if j in right else c.ljust(w) for j, (c, w) in enumerate(zip(row, widths)))
+        name = r.name.replace("Sauspiel auf die ", "Sauspiel ")  # "Sauspiel Gras-Sau"
+        body.append([str(i), name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
+        short.append({k: _share_mean(f[k]) for k, _ in columns if k != "mean_points"})
+    dropped: list[str] = []
+    for step in _NARROWING:
+        if max(len(_table_line(row, head, body)) for row in [head] + body) <= width:
+            break
+        if step == "intervals":
+            for j, key in enumerate(keys):
+                if key in short[0] if short else False:
+                    for row, sh in zip(body, short):
+                        row[j] = sh[key]
+            dropped.append("the shares' intervals")
+        elif step in keys:
+            j = keys.index(step)
+            dropped.append(head[j])
+            for row in [head] + body:
+                del row[j]
+            del keys[j]
 
     players = f" for {a.players} players" if a.players != 4 else ""
-    out = [f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
-           f"hand {' '.join(map(str, a.hand))}",
-           f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat {a.seat}'s net "
-           f"per game under the tariff", "", line(head)]
-    out += [line(row) for row in body]
+    out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
+                        f"hand {' '.join(map(str, a.hand))}", width)
+    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
+                         f"{a.seat}'s net per game under the tariff", width)
+    out += ["", _table_line(head, head, body)]
+    out += [_table_line(row, head, body) for row in body]
+    if dropped:
+        out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
+                             "figure)", width)
     if a.stopped:
         out += ["", "Stopped early, clearly behind the leader:"]
         for after in sorted({r.stopped_after for r in a.stopped if r.stopped_after is not None}):
@@ -172,6 +255,12 @@ def render_hand_analysis(a: HandAnalysis) -> str:
         out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     return "\n".join(out)
+
+
+def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
+    """One row of the contracts table: the contract (column 1) left-aligned, the rest right."""
+    widths = [max(len(r[j]) for r in [head] + body) for j in range(len(head))]
+    return "  ".join(c.ljust(w) if j == 1 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
@@ -216,9 +305,12 @@ def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
                  "distribution and every defence; exact)")
     if result.guaranteed:
         lines.append(f"  yes ({_positions(result.nodes)} searched)")
-        lines.append("Plan:")
-        assert result.plan is not None  # a guaranteed result comes with its plan
-        lines.extend("  " + ln for ln in render_plan(result.plan))
+        if result.plan is None:
+            lines.append("Plan: too large to write out within the search budget (it answers every "
+                         "defender card); raise --max-nodes to see it")
+        else:
+            lines.append("Plan:")
+            lines.extend("  " + ln for ln in render_plan(result.plan))
     else:
         lines.append(f"  no ({_positions(result.nodes)} searched)")
         lines.extend("  " + ln for ln in render_refutation(result))
@@ -356,12 +448,11 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
         now = [c for c in sort_hand(pos, hand) if st.hands[seat] >> c.index & 1]
         lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
-    if st.history:
-        unit = "tricks" if pos.scores_tricks else "points"
-        mine = party_total(st, party)
-        theirs = party_total(st, frozenset(range(pos.n_seats)) - party)
-        lines.append(f"So far ({len(st.history)} tricks played): declaring side {mine} {unit}, "
-                     f"the others {theirs}")
+    sc = score(pos, p.target)
+    lines.append(f"Score so far ({sc.played} of {sc.tricks} tricks played): declaring side "
+                 f"{sc.declaring} {sc.unit}, the others {sc.others}")
+    lines.append(f"Goal: {sc.goal(p.goal)} for the declaring side: "
+                 f"{sc.needed} more from the {sc.left} trick{'s' if sc.left != 1 else ''} left")
     if st.trick:
         shown = ", ".join(f"seat {(st.leader + i) % pos.n_seats} {Card(c, pos.deck)}"
                           for i, c in enumerate(st.trick))

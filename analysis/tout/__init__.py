@@ -148,7 +148,11 @@ def guarantee(position: Position, target: int | None = None, *,
     points from the start of the hand (completed tricks included) and is
     required exactly when the position is not a Tout.  Raises
     :class:`InputError` for impossible input and :class:`SearchLimit` when
-    more than ``max_nodes`` positions would be searched.
+    more than ``max_nodes`` positions (cards played, in the search and
+    while writing out plans and refutations) would be searched, which bounds
+    the time.  A guaranteed result whose plan alone would exceed the budget
+    has ``plan`` None (the proof is complete; a points plan answers every
+    defender card, and can be far larger than the search).
     """
     info = info_state(position)
     if position.tout:
@@ -181,8 +185,12 @@ def guarantee(position: Position, target: int | None = None, *,
                 return Guarantee(question, goal, False, None, refutation, search.nodes, info)
             search = search.restart(max_nodes)
             ok = search.reaches(need)
+        search.max_nodes = max_nodes  # the plan or refutation gets the whole budget
     if ok:
-        plan = search.plan(need)
+        try:
+            plan: PlanNode | None = search.plan(need)
+        except SearchLimit:  # proved; only writing the plan out (every defender card) is too big
+            plan = None
         return Guarantee(question, goal, True, plan, None, search.nodes, info)
     refutation = None if position.tout else double_dummy_refutation(position, goal, info=info)
     if refutation is None:
@@ -190,8 +198,9 @@ def guarantee(position: Position, target: int | None = None, *,
     return Guarantee(question, goal, False, None, refutation, search.nodes, info)
 
 
-#: Positions a points search may visit before a double-dummy refutation is tried.
-QUICK_NODES = 2000
+#: Positions (cards played) a points search may visit before a double-dummy
+#: refutation is tried.
+QUICK_NODES = 20_000
 
 
 def sure_points(position: Position, *, max_nodes: int = DEFAULT_MAX_NODES) -> int:

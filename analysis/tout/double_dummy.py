@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from stichfest import GameState, Position, Solver
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.executor import Stopped, stopped
+from stichfest.analysis.sampling import check_samples
 from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import Card
 
@@ -33,7 +35,7 @@ def double_dummy_refutation(position: Position, target: int, *, info: InfoState 
     info = info or info_state(position)
     solver = solver or Solver()
     rng = random.Random(0)
-    probe = _Explainer(info, position.tout, 0)
+    probe = _Explainer(info, position.tout, sys.maxsize)  # deals cards only: no budget
     deals = []
     for i in range(len(probe.sizes)):
         for k in range(N_CLASSES):
@@ -165,10 +167,13 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     """Double-dummy share over ``samples`` distributions drawn with ``seed``.
 
     Tout positions count the deals where the declarer takes every trick;
-    otherwise those where he reaches ``target`` card points.  Stopped early
+    otherwise those where he reaches ``target`` card points.  ``samples``:
+    0 to :data:`~stichfest.analysis.sampling.MAX_SAMPLES`.  Stopped early
     (Ctrl-C, SIGTERM) it raises a :class:`~stichfest.analysis.executor.Stopped`
     whose ``partial`` is the share over the deals solved, marked
     ``interrupted`` (None if none was)."""
+    if samples:
+        check_samples(samples)
     info = info_state(position)
     solver = solver or Solver()
     rng = random.Random(seed)

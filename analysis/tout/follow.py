@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy as _copy
+import sys
 
 from stichfest.cards import Card, parse_card
 
@@ -31,7 +32,8 @@ class PlanFollower:
     def __init__(self, result: Guarantee) -> None:
         if not result.guaranteed or result.plan is None:
             raise ValueError("only a guaranteed result has a plan")
-        self.tracker = _Explainer(result.info, result.question == "tout", 0)
+        # no budget: the tracker only follows the cards (every card played counts)
+        self.tracker = _Explainer(result.info, result.question == "tout", sys.maxsize)
         tout = result.question == "tout"
         self.need = result.target - (result.info.tricks_won if tout else result.info.points)
         self.node: PlanNode | None = result.plan

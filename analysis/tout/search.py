@@ -9,7 +9,9 @@ from stichfest.contracts import TRUMP
 
 from .info import N_CLASSES, InfoState, _bits, _dealable, defenders
 
-DEFAULT_MAX_NODES = 200_000  # positions; a Tout needs a few thousand at most
+#: Positions (cards played) a search may visit: some seconds (about 30,000 a second;
+#: slower as its memo grows).  A Tout needs a few thousand at most.
+DEFAULT_MAX_NODES = 200_000
 
 
 class SearchLimit(InputError):
@@ -379,6 +381,7 @@ class _Search:
 
     # -- playing ---------------------------------------------------------------
     def _play(self, rel: int, k: int, j: int, vbit: int = 0) -> int | None:
+        self._count_node()
         b = 1 << j
         self.remaining_points -= self.pts[k][j]
         if rel == 0:
@@ -480,17 +483,18 @@ class _Search:
         elif not self.tout and self.leader == 0 and self._sure_points() >= need:
             ok = True
         else:
-            self._count_node()
             ok = self._declarer_node(need) if self._mover() == 0 else self._defender_node(need)
         memo[key] = (max(lo, need), hi) if ok else (lo, min(hi, need))
         return ok
 
     def _count_node(self) -> None:
-        """Count a trick start that is searched (not settled by a bound)."""
+        """Count a position: every card played, in searches and while plans,
+        lines and refutations are built (:meth:`_play`), so the budget bounds
+        the time of everything ``guarantee`` does with this search."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise SearchLimit(f"the search visited more than {self.max_nodes} positions "
-                              "(raise max_nodes)", param="max_nodes")
+            raise SearchLimit(f"no answer within {self.max_nodes:,} positions; raise max_nodes to search "
+                              "longer (some 30,000 positions a second)", param="max_nodes")
 
     def _declarer_node(self, need: int) -> bool:
         moves = [self.standard_move()] if self.standard_only else self._declarer_moves()
