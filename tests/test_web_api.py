@@ -192,3 +192,15 @@ def test_schafkopf_for_three():
                                                 "contracts": "wenz", "points": False}).json()["job"]
         out = wait(client, job)
         assert out["status"]["state"] == "done", out
+
+
+def test_review_job_gives_marks_per_card(client):
+    pytest.importorskip("stichfest.analysis.review", reason="stichfest.analysis.review is not in this build")
+    line = client.post("/api/solve", json={"position": WENZ}).json()["pv"]
+    job = client.post("/api/review", json={"position": {**WENZ, "play": line[:8]}}).json()["job"]
+    out = wait(client, job)
+    assert out["status"]["state"] == "done", out
+    plays = out["result"]["plays"]
+    assert [p["card"] for p in plays] == line[:8] and all(p["mark"] is None for p in plays)
+    bad = client.post("/api/review", json={"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}})
+    assert bad.status_code == 400 and "hidden" in bad.json()["error"]
