@@ -54,4 +54,4 @@ def test_library_errors_name_parameters_not_flags():
 
 def test_every_command_is_registered():
     from stichfest.analysis.cli import main
-    assert sorted(main.commands) == ["analyze", "puzzle", "review", "solve", "tout"]
+    assert sorted(main.commands) == ["analyze", "puzzle", "review", "serve", "solve", "tout"]

@@ -1,7 +1,7 @@
 """The ``stichfest`` command line.  Each command mirrors a Python API call.
 
 One module per command (:mod:`.solve`, :mod:`.analyze`, :mod:`.tout`,
-:mod:`.puzzle`), each a thin shell over the library; the text for people
+:mod:`.puzzle`, :mod:`.review`, :mod:`.serve`), each a thin shell over the library; the text for people
 is in :mod:`.text`, file reading, ``KEY=VALUE`` options and the one-line
 errors in :mod:`._io`.  The commands are registered below by name.
 """
@@ -13,7 +13,7 @@ import click
 
 from stichfest.analysis.executor import Stopped, stop_signals
 
-from . import analyze, puzzle, review, solve, tout
+from . import analyze, puzzle, review, serve, solve, tout
 from ._io import exit_stopped, fail
 
 
@@ -73,3 +73,4 @@ main.add_command(analyze.analyze)
 main.add_command(tout.tout)
 main.add_command(puzzle.puzzle)
 main.add_command(review.review)
+main.add_command(serve.serve)

@@ -1,0 +1,48 @@
+"""``stichfest serve``: the web page on a local address (needs the ``web`` extra)."""
+from __future__ import annotations
+
+import ipaddress
+
+import click
+
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.executor import available_cores
+
+from ._io import user_errors
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Worker processes per analysis (default: all cores; 1: on a thread of the server).")
+@click.option("--max-jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Analyses running at once; more are refused (HTTP 429).")
+@user_errors
+def serve(host: str, port: int, workers: int | None, max_jobs: int) -> None:
+    """Serve the stichfest page: announce, open deal, review, Tout and puzzles.
+
+    Open the address printed in a browser.  Stop with Ctrl-C.
+    """
+    try:
+        import uvicorn
+
+        from stichfest.analysis.web.app import create_app
+    except ImportError:
+        raise InputError("serve needs the web extra: pip install 'stichfest[web]'") from None
+    if not is_loopback(host):
+        click.echo(f"stichfest: warning: listening on {host}: the page is then reachable from the network, "
+                   "and anyone who reaches it can run analyses", err=True)
+    app = create_app(workers=workers or available_cores(), max_jobs=max_jobs)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"stichfest: serving on http://{shown}:{port}/  (Ctrl-C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,206 @@
+"""The web page's JSON API (``stichfest serve``), through Starlette's TestClient."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+
+import warnings  # noqa: E402
+
+from click.testing import CliRunner  # noqa: E402
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works the same here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from stichfest.analysis.cli import main  # noqa: E402
+from stichfest.analysis.cli.serve import is_loopback  # noqa: E402
+from stichfest.analysis.web.app import MAX_SAMPLES, create_app  # noqa: E402
+
+HAND = "EO GO EU GU HA H10 EA G7"
+WENZ = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
+        "deal": ["EU GU HU EA E10 EK GA G10", "SU EO E9 E8 E7 GO S8 S7",
+                 "G9 G8 G7 GK SO HA H10 HK", "HO H9 H8 H7 SA S10 SK S9"], "play": []}
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app(max_jobs=1)) as c:
+        yield c
+
+
+def wait(client, job_id, timeout=30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        out = client.get(f"/api/jobs/{job_id}").json()
+        if out["status"]["state"] != "running":
+            return out
+        time.sleep(0.05)
+    raise AssertionError(f"job {job_id} still running after {timeout}s")
+
+
+def test_page_and_static_files(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "stichfest" in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_meta_lists_games_and_limits(client):
+    m = client.get("/api/meta").json()
+    assert set(m["games"]) == {"schafkopf", "jass", "scharwenzel"}
+    assert len(m["games"]["schafkopf"]["deck"]) == 32 and len(m["games"]["jass"]["deck"]) == 36
+    assert m["max_samples"] == MAX_SAMPLES
+    assert "solo" in m["tout_contracts"]
+
+
+def test_solve_gives_every_card_value_and_the_view(client):
+    out = client.post("/api/solve", json={"position": WENZ}).json()
+    assert out["value"] == 120 and out["moves"]["EU"] == 120
+    assert out["to_move"] == 0 and out["legal"] and len(out["hands"][0]) == 8
+    after = client.post("/api/solve", json={"position": {**WENZ, "play": out["pv"]}}).json()
+    assert after["finished"] and after["value"] == 120 and len(after["tricks"]) == 8
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"position": {**WENZ, "game": "poker"}}, "unknown game"),
+    ({"position": {**WENZ, "play": ["SU"]}}, ""),
+    ({}, "position is missing"),
+    ({"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}}, "hidden"),
+    ("[1, 2]", "must be a JSON object"),
+    ("{not json", "not valid JSON"),
+])
+def test_bad_input_is_400_with_one_line(client, body, words):
+    r = (client.post("/api/solve", content=body) if isinstance(body, str)
+         else client.post("/api/solve", json=body))
+    assert r.status_code == 400
+    message = r.json()["error"]
+    assert words in message and "\n" not in message
+
+
+def test_random_deal_is_seeded_and_valid(client):
+    a = client.post("/api/deal", json={"game": "schafkopf", "contract": "sauspiel", "seed": 5}).json()
+    b = client.post("/api/deal", json={"game": "schafkopf", "contract": "sauspiel", "seed": 5}).json()
+    assert a["position"] == b["position"] and a["position"]["called"] in "EGS"
+    j = client.post("/api/deal", json={"game": "jass", "contract": "trump", "trump": "H", "seed": 1}).json()
+    assert j["position"]["trump"] == "H" and len(j["hands"][0]) == 9
+
+
+def test_analysis_job_runs_to_its_table(client):
+    r = client.post("/api/analyze", json={"hand": HAND, "samples": 20, "contracts": "solo-E,wenz", "points": False})
+    assert r.status_code == 200
+    out = wait(client, r.json()["job"])
+    assert out["status"]["state"] == "done"
+    ids = [c["id"] for c in out["result"]["contracts"]]
+    assert set(ids) == {"solo-E", "solo-E-tout", "wenz", "wenz-tout"} and out["result"]["samples"] == 20
+
+
+def test_analysis_limits(client):
+    r = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES + 1})
+    assert r.status_code == 400 and str(MAX_SAMPLES) in r.json()["error"]
+    r = client.post("/api/analyze", json={"hand": "EO EO"})
+    assert r.status_code == 400
+    r = client.post("/api/analyze", json={"hand": "", "samples": 10})
+    assert r.status_code == 400 and "cards" in r.json()["error"]
+
+
+def test_too_many_jobs_is_429_and_cancel_frees_the_slot(client):
+    first = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES}).json()["job"]
+    busy = client.post("/api/analyze", json={"hand": HAND, "samples": 10})
+    assert busy.status_code == 429 and "at most 1" in busy.json()["error"]
+    client.post(f"/api/jobs/{first}/cancel")
+    assert wait(client, first)["status"]["state"] == "cancelled"
+    again = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "points": False})
+    assert again.status_code == 200
+    assert wait(client, again.json()["job"])["status"]["state"] == "done"
+
+
+def test_events_stream_progress_to_the_end(client):
+    job = client.post("/api/analyze", json={"hand": HAND, "samples": 10, "points": False}).json()["job"]
+    states = []
+    with client.stream("GET", f"/api/jobs/{job}/events") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                states.append(json.loads(line[6:]))
+    assert states[-1]["state"] == "done" and states[-1]["done"] == states[-1]["total"]
+
+
+def test_a_closed_stream_cancels_its_job():
+    app = create_app(max_jobs=1)
+    with TestClient(app) as client:
+        job = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES}).json()["job"]
+        with client.stream("GET", f"/api/jobs/{job}/events") as stream:
+            next(stream.iter_lines())  # the first event, then the tab closes
+        assert wait(client, job)["status"]["state"] == "cancelled"
+        # the server goes on
+        assert client.post("/api/solve", json={"position": WENZ}).json()["value"] == 120
+
+
+def test_job_errors_come_back_on_one_line(client):
+    r = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "contracts": "nosuch"})
+    assert r.status_code == 400 and "nosuch" in r.json()["error"]
+    # found only while sampling: the job fails, its message on one line
+    job = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "rules": {"davonlaufen_min": 99}}).json()
+    out = wait(client, job["job"])
+    assert out["status"]["state"] == "error" and "davonlaufen_min" in out["status"]["error"], out
+    assert client.get("/api/jobs/0000").status_code == 400
+
+
+def test_tout_job_shows_the_plan_text(client):
+    job = client.post("/api/tout", json={"contract": "wenz", "hand": "EU GU HU SU EA E10 EK EO"}).json()["job"]
+    out = wait(client, job)
+    assert out["status"]["state"] == "done", out
+    assert out["result"]["guaranteed"] is True and "Plan:" in out["result"]["text"]
+    bad = client.post("/api/tout", json={"contract": "solo", "hand": HAND})
+    assert bad.status_code == 400 and "trump" in bad.json()["error"]
+
+
+def test_serve_is_a_command_and_warns_off_loopback():
+    out = CliRunner().invoke(main, ["serve", "--help"])
+    assert out.exit_code == 0 and "--host" in out.output
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+
+
+def test_serve_prints_the_address_and_warns_off_loopback(monkeypatch):
+    import uvicorn
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    out = CliRunner().invoke(main, ["serve", "--port", "9999"])
+    assert out.exit_code == 0, out.output
+    assert "http://127.0.0.1:9999/" in out.output and "warning" not in out.output
+    assert calls == [{"host": "127.0.0.1", "port": 9999, "log_level": "warning"}]
+    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0"])
+    assert out.exit_code == 0 and "reachable from the network" in out.output
+
+
+def test_schafkopf_for_three():
+    with TestClient(create_app()) as client:
+        m = client.get("/api/meta").json()["games"]["schafkopf"]
+        assert m["players"] == [3, 4]
+        assert next(c for c in m["contracts"] if c["name"] == "sauspiel")["players"] == [4]
+        d = client.post("/api/deal", json={"contract": "solo", "trump": "H", "players": 3, "seed": 2}).json()
+        assert len(d["hands"]) == 3 and all(len(h) == 8 for h in d["hands"])
+        assert client.post("/api/solve", json={"position": d["position"]}).json()["legal"]
+        bad = client.post("/api/deal", json={"contract": "sauspiel", "players": 3})
+        assert bad.status_code == 400
+        job = client.post("/api/analyze", json={"hand": d["position"]["deal"][0], "players": 3, "samples": 5,
+                                                "contracts": "wenz", "points": False}).json()["job"]
+        out = wait(client, job)
+        assert out["status"]["state"] == "done", out
+
+
+def test_review_job_gives_marks_per_card(client):
+    pytest.importorskip("stichfest.analysis.review", reason="stichfest.analysis.review is not in this build")
+    line = client.post("/api/solve", json={"position": WENZ}).json()["pv"]
+    job = client.post("/api/review", json={"position": {**WENZ, "play": line[:8]}}).json()["job"]
+    out = wait(client, job)
+    assert out["status"]["state"] == "done", out
+    plays = out["result"]["plays"]
+    assert [p["card"] for p in plays] == line[:8] and all(p["mark"] is None for p in plays)
+    bad = client.post("/api/review", json={"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}})
+    assert bad.status_code == 400 and "hidden" in bad.json()["error"]
