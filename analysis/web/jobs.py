@@ -47,13 +47,6 @@ class JobProgress(ProgressBar):
             raise JobCancelled()
         super().update(done, total, note)
 
-    def relabel(self, label: str, total: int | None = None, done: int | None = None) -> None:
-        self.label = label
-        self.update(done, total)
-
-    def advance(self, n: int = 1) -> None:
-        self.update(self.done + n)
-
     def _draw(self) -> None:
         """The page draws it (from :meth:`Job.status`), not a terminal."""
 
