@@ -1,0 +1,459 @@
+"""Single-dummy play-outs: each player chooses from what he has seen.
+
+Double dummy (every sampled deal solved open-handed) is an upper bound for
+a declarer who must guess.  A *play-out* plays one deal card by card
+instead; at each decision the player to move
+
+1. lists his legal cards, touching cards of his own hand counted once
+   (same following class, equal card points, every card between them
+   already played: equivalent in every deal he thinks possible, see
+   :func:`choices`);
+2. when more than one choice is left, samples ``worlds`` deals consistent
+   with what *he* has seen (his own hand, the cards played and who played
+   them, the voids this shows, the called Sau's rules: a position with the
+   other hands ``"?"`` handed to :meth:`DealSampler.for_position`);
+3. in each world asks the solver, after each choice, which rung of the
+   contract's level ladder the declaring party can still force
+   (:class:`Objective`: threshold queries at the level boundaries, not
+   exact values), scores the rung by the declarer's payout in that world
+   and plays the choice with the best mean over the worlds: highest for
+   the declaring party (``maximizing_seats``), lowest for the others.
+
+Ties on the mean payout are broken by one extra threshold per world and
+choice, at the middle of the rung's points range (e.g. 76 inside
+61..90): the choice that more often keeps the upper half wins.  A tie
+after that goes to the card of fewest points, then the weakest.  The
+Schwarz boundaries (a trick-count query under another scoring table) are
+left out of the decisions; the final level of the play-out is exact,
+Schwarz included.  Jass and Ramsch, which have no level ladder, use the
+exact value (``child_value``): slower, not used by the hand analysis
+speed target.
+
+Every random choice comes from a stream seeded by ``(seed, index, ply)``
+(``index``: the sample; ``ply``: cards played so far), so a play-out is
+the same on any worker and with any number of workers.
+
+``defenders="double-dummy"`` lets the defenders see every card (they use
+the true deal as their only world) while the declaring party still
+guesses: a pessimistic bracket for the declarer.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from stichfest import Position, Solver
+from stichfest.cards import Card, bits
+from stichfest.contracts import SCORE_TRICKS
+from stichfest.play import GameState
+from stichfest.search import default_solver
+
+from .errors import InputError
+from .executor import ProgressBar, run_tasks, worker_solver
+from .sampling import DealSampler
+from .scoring import (
+    FREE_POINTS,
+    SCHNEIDER_POINTS,
+    WIN_POINTS,
+    Level,
+    Tariff,
+    jass_level,
+    jass_payout,
+    schafkopf_payout,
+    scharwenzel_majority,
+    scharwenzel_payout,
+)
+
+#: How a seat chooses its cards.
+MODELS = ("single-dummy", "double-dummy")
+#: Default number of worlds sampled per decision.
+WORLDS = 16
+#: Sampled deals per task (as in evaluate.CHUNK: small enough to balance workers).
+CHUNK = 5
+
+
+# ---------------------------------------------------------------------------
+# What a contract's players aim for
+@dataclass(frozen=True)
+class Objective:
+    """The level ladder of one contract on one (sampled or true) deal.
+
+    ``thresholds``: increasing ``value`` boundaries; rung ``r`` means the
+    declaring party can force ``thresholds[r-1]`` but not ``thresholds[r]``.
+    ``utility[r]``: the declarer's payout at rung ``r`` on this deal.
+    ``mids[r]``: the tie-break threshold inside rung ``r`` (None: none).
+    ``exact``: no ladder (Jass, Ramsch): the exact value is the utility."""
+
+    thresholds: tuple[int, ...]
+    utility: tuple[float, ...]
+    mids: tuple[int | None, ...]
+    exact: bool = False
+
+    @classmethod
+    def of(cls, pos: Position, tariff: Tariff) -> Objective:
+        if pos.game == "jass" or pos.kind.against_all:
+            return cls((), (), (), exact=True)
+        n = pos.n_tricks
+        if pos.game == "scharwenzel":
+            steps = [(1, Level.LOST_SCHWARZ)]
+            if n % 2 == 0:
+                steps.append((n // 2, Level.LOST))
+                steps.append((scharwenzel_majority(pos), Level.DRAW))
+            else:
+                steps.append((scharwenzel_majority(pos), Level.LOST))
+            steps.append((n, Level.WON))
+            levels = [lv for _, lv in steps] + [Level.WON_SCHWARZ]
+            return cls(tuple(t for t, _ in steps),
+                       tuple(float(scharwenzel_payout(tariff, pos, lv)) for lv in levels),
+                       (None,) * len(levels))
+        if pos.tout:
+            return cls((n,), (float(schafkopf_payout(tariff, pos, Level.LOST)),
+                              float(schafkopf_payout(tariff, pos, Level.WON_SCHWARZ))), (None, None))
+        levels = (Level.LOST_SCHNEIDER, Level.LOST, Level.WON, Level.WON_SCHNEIDER)
+        return cls((FREE_POINTS, WIN_POINTS, SCHNEIDER_POINTS),
+                   tuple(float(schafkopf_payout(tariff, pos, lv)) for lv in levels),
+                   (16, 46, 76, 106))
+
+
+# ---------------------------------------------------------------------------
+# Results
+@dataclass(frozen=True)
+class PlayOut:
+    """One deal played to the end: ``cards`` after ``position.play``, the
+    final ``value`` (as a solve reports it), its ``level`` (None in Ramsch)
+    and the declarer's ``payout`` (None in Ramsch)."""
+
+    position: Position
+    cards: tuple[Card, ...]
+    value: int
+    level: Level | None
+    payout: float | None
+    decisions: int  # decisions where worlds were sampled
+
+    @property
+    def final(self) -> Position:
+        return self.position.with_play(self.position.play + self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [str(c) for c in self.cards], "value": self.value,
+                "level": None if self.level is None else self.level.name.lower(),
+                "payout": self.payout, "decisions": self.decisions}
+
+
+# ---------------------------------------------------------------------------
+# The choices of the player to move, from his own knowledge
+def choices(pos: Position, st: GameState, dealt: Sequence[Card]) -> list[int]:
+    """The legal cards of the player to move, one per run of cards he knows
+    to be equivalent: same following class and card points, and every card
+    between them (in that class's order) already played or not in the deck
+    -- so a run is equivalent in every deal he may think possible.  Each
+    run is represented by its strongest card; the list is in showing order."""
+    table = st.table
+    seat = st.to_move
+    legal = st.legal_mask()
+    mine = st.hands[seat]
+    unseen = 0
+    for s in range(st.n_seats):
+        unseen |= st.hands[s]
+    unseen &= ~mine
+    # cards of other hands not yet played are "unseen" to him; played or absent cards are gone
+    reps = []
+    done = 0
+    for c in sorted(bits(legal), key=table.display_key):
+        if done >> c & 1:
+            continue
+        reps.append(c)
+        if c == table.special_card:
+            continue
+        order = table.ordered(table.follow_class[c])
+        at = order.index(c)
+        for nxt in order[at + 1:]:
+            if unseen >> nxt & 1:
+                break
+            if not mine >> nxt & 1:
+                continue  # played, or not in this deck
+            if not legal >> nxt & 1 or table.points[nxt] != table.points[c] or nxt == table.special_card:
+                break
+            done |= 1 << nxt
+    return reps
+
+
+def _decision_seed(seed: int, index: Any, ply: int) -> int:
+    digest = hashlib.sha256(f"stichfest-single-dummy:{seed}:{index}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _loaded(solver: Solver, pos: Position) -> tuple[GameState, int]:
+    """Load ``pos`` into ``solver``'s engine; ``(state, value so far)``."""
+    st = solver._load(pos)
+    return st, pos.value_so_far(st)
+
+
+def _rungs(solver: Solver, wpos: Position, obj: Objective, cards: Sequence[int]) -> list[float]:
+    """The rung of the ladder each card keeps in one world (Jass/Ramsch: the exact value)."""
+    st, so_far = _loaded(solver, wpos)
+    eng = solver.engine
+    if obj.exact:
+        hi = eng.upper()
+        return [float(so_far + eng.child_value(c, 0, hi)) for c in cards]
+    ts = obj.thresholds
+    rungs: list[float] = []
+    guess = (len(ts) + 1) // 2  # start at the middle boundary (61)
+    for c in cards:
+        r = guess
+        # rung r: reaches ts[r-1] (or r == 0), not ts[r] (or r == len)
+        if r > 0 and not eng.child_reaches(c, ts[r - 1] - so_far):
+            r -= 1
+            while r > 0 and not eng.child_reaches(c, ts[r - 1] - so_far):
+                r -= 1
+        else:
+            while r < len(ts) and eng.child_reaches(c, ts[r] - so_far):
+                r += 1
+        rungs.append(float(r))
+        guess = r
+    return rungs
+
+
+def _upper_half(solver: Solver, wpos: Position, obj: Objective, cards: Sequence[int],
+                rungs: Sequence[float]) -> list[float]:
+    """Tie-break: 2 * rung, plus 1 where the card also reaches its rung's middle."""
+    st, so_far = _loaded(solver, wpos)
+    eng = solver.engine
+    out = []
+    for c, r in zip(cards, rungs):
+        mid = obj.mids[int(r)]
+        extra = 1.0 if mid is not None and eng.child_reaches(c, mid - so_far) else 0.0
+        out.append(2.0 * r + extra)
+    return out
+
+
+def _view(position: Position, seat: int, play: tuple[Card, ...]) -> Position:
+    """What ``seat`` knows: its own dealt hand and the play; the rest hidden."""
+    deal = tuple(h if s == seat else None for s, h in enumerate(position.deal))
+    return replace(position, deal=deal, play=play)
+
+
+def choose(position: Position, st: GameState, play: tuple[Card, ...], reps: Sequence[int], *,
+           worlds: int, seed: int, index: Any, solver: Solver, tariff: Tariff,
+           double_dummy: bool) -> int:
+    """The card the player to move picks among ``reps`` (see the module docstring)."""
+    seat = st.to_move
+    if double_dummy:
+        world_positions = [position.with_play(play)]
+    else:
+        sampler = DealSampler.for_position(_view(position, seat, play))
+        dseed = _decision_seed(seed, index, len(play))
+        view = _view(position, seat, play)
+        world_positions = [view.with_deal(sampler.sample(dseed, w)) for w in range(worlds)]
+    sign = 1.0 if seat in position.maximizing_seats else -1.0
+    cards = list(reps)
+    objectives = [Objective.of(w, tariff) for w in world_positions]
+    rungs = [_rungs(solver, w, o, cards) for w, o in zip(world_positions, objectives)]
+    totals = np.zeros(len(cards))
+    for o, rs in zip(objectives, rungs):
+        totals += [v if o.exact else o.utility[int(v)] for v in rs]
+    totals *= sign
+    best = totals.max()
+    tied = [k for k in range(len(cards)) if totals[k] >= best - 1e-9]
+    if len(tied) > 1 and not objectives[0].exact and any(m is not None for m in objectives[0].mids):
+        secondary = np.zeros(len(tied))
+        for w, o, rs in zip(world_positions, objectives, rungs):
+            secondary += _upper_half(solver, w, o, [cards[k] for k in tied], [rs[k] for k in tied])
+        secondary *= sign
+        top = secondary.max()
+        tied = [k for k, s in zip(tied, secondary) if s >= top - 1e-9]
+    tied_cards = [cards[k] for k in tied]
+    table = st.table
+    return min(tied_cards, key=lambda c: (table.points[c], table.strength[c], c))
+
+
+def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: Any = 0,
+             solver: Solver | None = None, defenders: str = "single-dummy",
+             declarers: str = "single-dummy", tariff: Tariff | None = None) -> PlayOut:
+    """Play ``position`` (every hand known: the true deal) to the end, each
+    player choosing from what he has seen (see the module docstring).
+
+    ``defenders``/``declarers``: ``"single-dummy"`` (sample ``worlds`` deals
+    per decision) or ``"double-dummy"`` (see every card).  The declaring
+    side is ``position.maximizing_seats``.  ``index`` names the sample in
+    the random streams (``(seed, index, ply)``)."""
+    for name, model in (("defenders", defenders), ("declarers", declarers)):
+        if model not in MODELS:
+            raise InputError(f"{name} must be one of {', '.join(MODELS)}, got {model!r}")
+    if worlds < 1:
+        raise InputError("--worlds must be at least 1")
+    if None in position.deal:
+        raise InputError("a play-out needs every hand (the true deal)")
+    solver = solver or default_solver()
+    tariff = tariff or Tariff()
+    st = position.state()
+    play = tuple(position.play)
+    played: list[Card] = []
+    decisions = 0
+    deck = position.deck
+    maxi = position.maximizing_seats
+    while not st.finished:
+        seat = st.to_move
+        reps = choices(position, st, position.deal[seat])
+        if len(reps) == 1:
+            c = reps[0]
+        else:
+            decisions += 1
+            dd = (declarers if seat in maxi else defenders) == "double-dummy"
+            c = choose(position, st, play, reps, worlds=worlds, seed=seed, index=index, solver=solver,
+                       tariff=tariff, double_dummy=dd)
+        st.play(c)
+        card_ = Card(c, deck)
+        play += (card_,)
+        played.append(card_)
+    value = final_value(position, st)
+    level = final_level(position, st, value)
+    payout = None if level is None else float(final_payout(tariff, position, level, value))
+    return PlayOut(position, tuple(played), value, level, payout, decisions)
+
+
+# ---------------------------------------------------------------------------
+# Scoring a finished hand
+def final_value(pos: Position, st: GameState) -> int:
+    """``value`` of a finished hand, as a solve reports it (Jass: with the match)."""
+    value = pos.value_so_far(st)
+    party = pos.declaring_party
+    if pos.match_bonus and all(w in party for _, _, w in st.history):
+        value += pos.match_bonus
+    return value
+
+
+def final_level(pos: Position, st: GameState, value: int) -> Level | None:
+    """The level of a finished hand (None in Ramsch)."""
+    if pos.kind.against_all:
+        return None
+    if pos.game == "jass":
+        return jass_level(value)
+    party = pos.declaring_party
+    tricks = sum(1 for _, _, w in st.history if w in party)
+    n = pos.n_tricks
+    if pos.game == "scharwenzel":
+        if tricks == n:
+            return Level.WON_SCHWARZ
+        if tricks >= scharwenzel_majority(pos):
+            return Level.WON
+        if n % 2 == 0 and tricks == n // 2:
+            return Level.DRAW
+        return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
+    if pos.tout:
+        return Level.WON_SCHWARZ if tricks == n else Level.LOST
+    if tricks == n:
+        return Level.WON_SCHWARZ
+    if value >= SCHNEIDER_POINTS:
+        return Level.WON_SCHNEIDER
+    if value >= WIN_POINTS:
+        return Level.WON
+    if value >= FREE_POINTS:
+        return Level.LOST
+    return Level.LOST_SCHNEIDER if tricks >= 1 else Level.LOST_SCHWARZ
+
+
+def final_payout(tariff: Tariff, pos: Position, level: Level, value: int) -> int:
+    if pos.game == "jass":
+        from stichfest.weis import jass_weis
+        weis, stoeck = jass_weis(pos)
+        return jass_payout(tariff, pos, value, weis, stoeck)
+    if pos.game == "scharwenzel":
+        return scharwenzel_payout(tariff, pos, level)
+    return schafkopf_payout(tariff, pos, level)
+
+
+# ---------------------------------------------------------------------------
+# A contract over sampled deals
+@dataclass
+class SingleDummyResult:
+    """Per-sample results of play-outs of one contract, in sample order
+    (sample ``i`` is deal ``sampler.sample(seed, i)``: the double-dummy
+    analysis's deal ``i``)."""
+
+    levels: np.ndarray  # Level per sample (int8)
+    payouts: np.ndarray  # declarer's payout per sample
+    points: np.ndarray  # final value per sample (card points; tricks for Tout/Scharwenzel)
+    worlds: int
+    defenders: str
+
+    @property
+    def samples(self) -> int:
+        return len(self.levels)
+
+
+@dataclass(frozen=True)
+class _PlayOutJob:
+    sampler: DealSampler
+    seed: int
+    template: Position  # deal replaced per sample
+    worlds: int
+    defenders: str
+    tariff: Tariff
+
+
+def _playout_chunk(job: _PlayOutJob, indices: Sequence[int]) -> list[tuple[int, float, int]]:
+    solver = worker_solver()
+    out = []
+    for i in indices:
+        pos = job.template.with_deal(job.sampler.sample(job.seed, i))
+        p = play_out(pos, worlds=job.worlds, seed=job.seed, index=i, solver=solver,
+                     defenders=job.defenders, tariff=job.tariff)
+        out.append((int(p.level if p.level is not None else -1), float(p.payout or 0.0), p.value))
+    return out
+
+
+def playout_tasks(sampler: DealSampler, seed: int, template: Position, indices: Sequence[int], *,
+                  worlds: int = WORLDS, defenders: str = "single-dummy", tariff: Tariff | None = None,
+                  chunk: int = CHUNK) -> list[tuple]:
+    """Tasks ``(_playout_chunk, (job, indices))`` for a mixed batch (evaluate._run)."""
+    job = _PlayOutJob(sampler, seed, template, worlds, defenders, tariff or Tariff())
+    idx = list(indices)
+    return [(_playout_chunk, (job, idx[a:a + chunk])) for a in range(0, len(idx), chunk)]
+
+
+def evaluate_single_dummy(sampler: DealSampler, seed: int, template: Position, samples: int | Sequence[int],
+                          *, worlds: int = WORLDS, defenders: str = "single-dummy",
+                          tariff: Tariff | None = None, executor: Executor | None = None,
+                          progress: ProgressBar | None = None) -> SingleDummyResult:
+    """Play ``template``'s contract out on the sampled deals ``samples``
+    (a count: ``0..samples-1``; or the indices) of ``sampler`` with
+    ``seed`` -- the deals the double-dummy analysis of the same sampler and
+    seed uses, so the two pair deal by deal.  Results depend on the seed
+    only, not on the executor."""
+    if defenders not in MODELS:
+        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+    indices = list(range(samples)) if isinstance(samples, int) else list(samples)
+    tasks = playout_tasks(sampler, seed, template, indices, worlds=worlds, defenders=defenders, tariff=tariff)
+    step = (lambda rows: progress.advance(len(rows))) if progress else None
+    rows = [r for chunk in run_tasks(_run, tasks, executor, step) for r in chunk]
+    return SingleDummyResult(np.array([r[0] for r in rows], dtype=np.int8),
+                             np.array([r[1] for r in rows], dtype=np.float64),
+                             np.array([r[2] for r in rows], dtype=np.float64), worlds, defenders)
+
+
+def _run(fn, args):
+    return fn(*args)
+
+
+def evaluate_contract(game: str, hand: str | Sequence[Card], seat: int, leader: int, contract: str, *,
+                      samples: int = 200, seed: int = 0, worlds: int = WORLDS,
+                      defenders: str = "single-dummy", tariff: Tariff | None = None,
+                      constraints=None, rules: Mapping[str, Any] | None = None,
+                      executor: Executor | None = None) -> SingleDummyResult:
+    """One contract (an id such as ``geier`` or ``solo-H``) of ``hand`` played
+    out single dummy on the deals :func:`evaluate.evaluate_hand` samples
+    with the same ``seed`` and constraints."""
+    from .evaluate import _checked_hand, contracts_for_hand, select_contracts
+    cards = _checked_hand(game, hand, seat, leader, rules)
+    specs = select_contracts(contracts_for_hand(game, cards), [contract])
+    spec = next((s for s in specs if s.id.lower() == contract.lower()), specs[0])
+    sampler = DealSampler.for_hand(game, seat, cards, constraints)
+    template = Position.build(spec, sampler.sample(seed, 0), declarer=seat, leader=leader, rules=rules)
+    return evaluate_single_dummy(sampler, seed, template, samples, worlds=worlds, defenders=defenders,
+                                 tariff=tariff, executor=executor)
