@@ -50,7 +50,6 @@ import numpy as np
 
 from stichfest import Position, Solver
 from stichfest.cards import Card, bits
-from stichfest.contracts import SCORE_TRICKS
 from stichfest.play import GameState
 from stichfest.search import default_solver
 
@@ -519,3 +518,89 @@ def evaluate_contract(game: str, hand: str | Sequence[Card], seat: int, leader: 
     template = Position.build(spec, sampler.sample(seed, 0), declarer=seat, leader=leader, rules=rules)
     return evaluate_single_dummy(sampler, seed, template, samples, worlds=worlds, defenders=defenders,
                                  tariff=tariff, executor=executor)
+
+
+# ---------------------------------------------------------------------------
+# During play: each card's value when the rest is played single dummy
+@dataclass(frozen=True)
+class _MidgameJob:
+    sampler: DealSampler
+    seed: int
+    position: Position
+    cards: tuple[Card, ...]  # the mover's choices (empty when his hand is hidden)
+    worlds: int
+    defenders: str
+
+
+def _midgame_chunk(job: _MidgameJob, start: int, stop: int) -> list[tuple[int, list[int]]]:
+    """Per sample: the play-out's value from the position (the mover choosing
+    too), and the value after each of the mover's choices."""
+    solver = worker_solver()
+    out = []
+    for i in range(start, stop):
+        pos = job.position.with_deal(job.sampler.sample(job.seed, i))
+        kw = dict(worlds=job.worlds, seed=job.seed, index=i, solver=solver, defenders=job.defenders)
+        value = play_out(pos, **kw).value
+        after = [play_out(pos.with_play(pos.play + (c,)), **kw).value for c in job.cards]
+        out.append((value, after))
+    return out
+
+
+def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: int = 0, worlds: int = WORLDS,
+                                  defenders: str = "single-dummy", constraints=None,
+                                  executor: Executor | None = None, progress: ProgressBar | None = None):
+    """Like :func:`midgame.analyze_position`, but each sampled deal is played
+    out single dummy from the position (and after each legal card of the
+    player to move) instead of solved open-handed.  Equivalent cards (see
+    :func:`choices`) share one play-out.  Returns a
+    :class:`midgame.PositionAnalysis`."""
+    from .midgame import PositionAnalysis, win_target
+    if samples < 1:
+        raise InputError("--samples must be at least 1")
+    if defenders not in MODELS:
+        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+    sampler = DealSampler.for_position(pos, constraints)
+    probe = pos.with_deal(sampler.sample(seed, 0))
+    st = probe.state()
+    to_move = None if st.finished else st.to_move
+    heads: dict[str, Card] = {}
+    reps: list[Card] = []
+    if to_move is not None and pos.deal[to_move] is not None:
+        deck = pos.deck
+        rep_idx = choices(probe, st, pos.deal[to_move])
+        reps = [Card(c, deck) for c in rep_idx]
+        # every legal card maps to the representative of its run
+        for c in sorted(st.legal_cards(), key=lambda c: pos.table.display_key(c.index)):
+            same = [r for r in reps if _same_run(st, r.index, c.index)]
+            heads[str(c)] = same[0] if same else c
+    job = _MidgameJob(sampler, seed, pos, tuple(reps), worlds, defenders)
+    tasks = [(job, a, min(a + CHUNK, samples)) for a in range(0, samples, CHUNK)]
+    if progress:
+        progress.relabel("playing out sampled deals", samples, done=0)
+    step = (lambda rows: progress.advance(len(rows))) if progress else None
+    rows = [r for chunk in run_tasks(_midgame_chunk, tasks, executor, step) for r in chunk]
+    values = np.array([v for v, _ in rows], dtype=np.float64)
+    per_rep = {r: np.array([after[k] for _, after in rows], dtype=np.float64) for k, r in enumerate(reps)}
+    moves = {name: per_rep[rep] for name, rep in heads.items()}
+    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)
+
+
+def _same_run(st: GameState, a: int, b: int) -> bool:
+    """Whether ``b`` is ``a`` or in ``a``'s run of equivalent cards (as :func:`choices`)."""
+    if a == b:
+        return True
+    table = st.table
+    if table.follow_class[a] != table.follow_class[b] or table.points[a] != table.points[b]:
+        return False
+    if a == table.special_card or b == table.special_card:
+        return False
+    seat = st.to_move
+    mine = st.hands[seat]
+    others = 0
+    for s in range(st.n_seats):
+        if s != seat:
+            others |= st.hands[s]
+    order = table.ordered(table.follow_class[a])
+    i, j = sorted((order.index(a), order.index(b)))
+    return not any(others >> c & 1 or (mine >> c & 1 and table.points[c] != table.points[a])
+                   for c in order[i + 1:j])
