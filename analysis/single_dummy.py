@@ -228,7 +228,6 @@ class _World:
         self.st = solver._load(pos)  # the engine is left at this position
         self.so_far = pos.value_so_far(self.st)
         self.engine = solver.engine
-        self.maximizing = self.st.to_move in pos.maximizing_seats
         self.reached: dict[tuple[int, int], bool] = {}
 
     def reaches(self, card: int, target: int) -> bool:
@@ -286,25 +285,53 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
     if worlds[0].obj.exact:
         return _best(keys, sign * np.array([sum(w.exact(cards[k]) for w in worlds) for k in keys]))
     p = _primary(worlds[0].obj)
-    won = np.array([sum(w.reaches(cards[k], w.obj.thresholds[p]) for w in worlds) for k in keys], float)
-    keys = _best(keys, sign * won)
+    keys = _stage(keys, worlds, sign, lambda w, k: float(w.reaches(cards[k], w.obj.thresholds[p])),
+                  lambda w: (0.0, 1.0))
     if len(keys) == 1:
         return keys
     second = worlds[:max(1, (len(worlds) + 1) // 2)]
-    rungs = {k: [w.rung(cards[k], p) for w in second] for k in keys}
-    pay = np.array([sum(w.obj.utility[r] for w, r in zip(second, rungs[k])) for k in keys])
-    keys = _best(keys, sign * pay)
+    rungs: dict[tuple[int, int], int] = {}
+
+    def rung(j: int, k: int) -> int:
+        if (j, k) not in rungs:
+            rungs[j, k] = second[j].rung(cards[k], p)
+        return rungs[j, k]
+
+    keys = _stage(keys, second, sign, lambda w, k: w.obj.utility[rung(second.index(w), k)],
+                  lambda w: (min(w.obj.utility), max(w.obj.utility)))
     if len(keys) == 1 or all(m is None for m in worlds[0].obj.mids):
         return keys
-    third = worlds[:max(1, (len(worlds) + 3) // 4)]
-    half = []
-    for k in keys:
-        score = 0.0
-        for w, r in zip(third, rungs[k]):
-            mid = w.obj.mids[r]
-            score += 2 * r + (1 if mid is not None and w.reaches(cards[k], mid) else 0)
-        half.append(score)
-    return _best(keys, sign * np.array(half))
+    third = second[:max(1, (len(worlds) + 3) // 4)]
+    top = 2.0 * len(worlds[0].obj.thresholds) + 1
+
+    def half(w: _World, k: int) -> float:
+        r = rung(third.index(w), k)
+        mid = w.obj.mids[r]
+        return 2.0 * r + (1.0 if mid is not None and w.reaches(cards[k], mid) else 0.0)
+
+    return _stage(keys, third, sign, half, lambda w: (0.0, top))
+
+
+def _stage(keys: Sequence[int], worlds: Sequence[_World], sign: float, score, bounds) -> list[int]:
+    """The keys with the best total of ``sign * score(world, key)`` over
+    ``worlds``.  Worlds are scored one after the other; a key whose total
+    cannot reach the leader's even with the best scores in the worlds left
+    (``bounds(world)``: the lowest and highest score there) is dropped, and
+    a lone key is returned at once: the same answer as scoring everything."""
+    totals = dict.fromkeys(keys, 0.0)
+    alive = list(keys)
+    spans = [sorted((sign * lo, sign * hi)) for lo, hi in (bounds(w) for w in worlds)]
+    for j, w in enumerate(worlds):
+        for k in alive:
+            totals[k] += sign * score(w, k)
+        rest_lo = sum(lo for lo, _ in spans[j + 1:])
+        rest_hi = sum(hi for _, hi in spans[j + 1:])
+        floor = max(totals[k] for k in alive) + rest_lo
+        alive = [k for k in alive if totals[k] + rest_hi >= floor - 1e-9]
+        if len(alive) == 1:
+            return alive
+    best = max(totals[k] for k in alive)
+    return [k for k in alive if totals[k] >= best - 1e-9]
 
 
 def _view(position: Position, seat: int, play: tuple[Card, ...]) -> Position:

@@ -1,0 +1,93 @@
+"""Print issue 12's speed figure: double-dummy analysis of one hand and
+single-dummy play-outs of its top three contracts on the same deals.
+
+    python bench/bench_single_dummy.py [--samples 200] [--worlds K] [--workers 2] [--hand ...]
+
+The run is the one of
+
+    stichfest analyze --game schafkopf --hand "EO HO GU EA E10 GA G10 S7" --seat 1 --leader 0 \\
+        --samples 200 --seed 1 --play both --workers 2
+
+through the Python API.  With endplay installed (the ``bench`` extra), the
+same run times DDS's ``solve_board`` on 32-card bridge deals (bench/run.py),
+so the figure can be scaled to the reference machine (DDS 0.49 ms a deal).
+CPU seconds add up every worker's time: on a machine shared with other
+work, CPU / workers is what the wall time would be with the cores to itself.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.executor import open_executor
+from stichfest.analysis.sampling import DealSampler
+from stichfest.analysis.single_dummy import WORLDS, evaluate_single_dummy
+from stichfest.cards import parse_cards
+from stichfest.position import Position
+
+HAND = "EO HO GU EA E10 GA G10 S7"
+TARGET_SECONDS = 60.0
+REFERENCE_DDS_MS = 0.49
+
+
+def _cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def dds_ms(deals: int = 200) -> float | None:
+    try:
+        from run import dds_row  # bench/run.py, a sibling when run as a script
+    except ImportError:
+        return None
+    return dds_row(deals, 1)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worlds", type=int, default=WORLDS)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--hand", default=HAND)
+    ap.add_argument("--seat", type=int, default=1)
+    ap.add_argument("--leader", type=int, default=0)
+    ap.add_argument("--top", type=int, default=3, help="contracts played out (default 3)")
+    args = ap.parse_args(argv)
+    dds = dds_ms()
+    cpu0, t0 = _cpu_seconds(), time.perf_counter()
+    with open_executor(args.workers) as executor:
+        dd = evaluate_hand("schafkopf", args.hand, args.seat, args.leader, samples=args.samples,
+                           seed=args.seed, executor=executor)
+        t_dd = time.perf_counter() - t0
+        sampler = DealSampler.for_hand("schafkopf", args.seat, parse_cards(args.hand, "german"))
+        rows = []
+        for r in dd.results[:args.top]:
+            template = Position.build(r.spec, sampler.sample(args.seed, 0), declarer=args.seat,
+                                      leader=args.leader)
+            t1 = time.perf_counter()
+            sd = evaluate_single_dummy(sampler, args.seed, template, r.samples, worlds=args.worlds,
+                                       executor=executor)
+            rows.append((r, sd, time.perf_counter() - t1))
+    wall = time.perf_counter() - t0
+    cpu = _cpu_seconds() - cpu0
+    print(f"hand {args.hand}, seat {args.seat}, seat {args.leader} leads; {args.samples} samples, "
+          f"seed {args.seed}, {args.workers} workers, {args.worlds} worlds per decision")
+    print(f"  double dummy, all contracts: {t_dd:.1f} s")
+    for r, sd, t in rows:
+        print(f"  {r.name:<22} DD P(win) {r.p_win.mean:.3f}  SD P(win) {(sd.levels >= 4).mean():.3f}  "
+              f"DD payout {r.payout.mean:+7.1f}  SD payout {sd.payouts.mean():+7.1f}  "
+              f"({sd.samples} play-outs, {t:.1f} s)")
+    line = f"total {wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / args.workers:.1f} s per worker)"
+    if dds is not None:
+        scaled = cpu / args.workers * REFERENCE_DDS_MS / dds
+        line += f"; DDS {dds:.3f} ms a deal here, at the reference speed {scaled:.1f} s per worker"
+    verdict = "ok" if wall <= TARGET_SECONDS else "MISS"
+    print(f"{line}; target {TARGET_SECONDS:.0f} s: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
