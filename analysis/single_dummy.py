@@ -631,3 +631,47 @@ def _same_run(st: GameState, a: int, b: int) -> bool:
     i, j = sorted((order.index(a), order.index(b)))
     return not any(others >> c & 1 or (mine >> c & 1 and table.points[c] != table.points[a])
                    for c in order[i + 1:j])
+
+
+# ---------------------------------------------------------------------------
+# Beside the double-dummy hand analysis
+#: ``--play both`` (the default): the top contracts after the race are
+#: played out single dummy on their first :data:`BUDGET_SAMPLES` deals --
+#: what fits the issue-12 budget (about a minute on 2 cores at the
+#: reference speed; bench/bench_single_dummy.py).
+TOP_CONTRACTS = 3
+BUDGET_SAMPLES = 200
+PLAY_MODES = ("double-dummy", "single-dummy", "both")
+
+
+def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
+                       templates: Mapping[str, Position], *, samples: int, worlds: int = WORLDS,
+                       defenders: str = "single-dummy", tariff: Tariff | None = None,
+                       executor: Executor | None = None,
+                       progress: ProgressBar | None = None) -> dict[str, SingleDummyResult]:
+    """Play-outs of each contract row (``row.spec.id``) on its first
+    ``min(samples, row.samples)`` deals, all in one pool of tasks; by id."""
+    if defenders not in MODELS:
+        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+    if worlds < 1:
+        raise InputError("--worlds must be at least 1")
+    tasks: list[tuple] = []
+    owners: list[str] = []
+    for r in rows:
+        cid = r.spec.id
+        n = min(samples, r.samples)
+        new = playout_tasks(sampler, seed, templates[cid], range(n), worlds=worlds, defenders=defenders,
+                            tariff=tariff)
+        tasks += new
+        owners += [cid] * len(new)
+    if progress:
+        progress.relabel("single-dummy play-outs", sum(len(t[1][1]) for t in tasks), done=0)
+    step = (lambda rows_: progress.advance(len(rows_))) if progress else None
+    results = run_tasks(_run, tasks, executor, step)
+    by_id: dict[str, list] = {}
+    for cid, chunk in zip(owners, results):
+        by_id.setdefault(cid, []).extend(chunk)
+    return {cid: SingleDummyResult(np.array([x[0] for x in out], dtype=np.int8),
+                                   np.array([x[1] for x in out], dtype=np.float64),
+                                   np.array([x[2] for x in out], dtype=np.float64), worlds, defenders)
+            for cid, out in by_id.items()}
