@@ -72,8 +72,10 @@ from .scoring import (
 
 #: How a seat chooses its cards.
 MODELS = ("single-dummy", "double-dummy")
-#: Default number of worlds sampled per decision.
-WORLDS = 16
+#: Default number of worlds sampled per decision: 12 keeps ``--play both``
+#: (three contracts, 200 deals) near 45 s on 2 cores at the reference
+#: speed; 16 measured about 60 s (bench/bench_single_dummy.py).
+WORLDS = 12
 #: Sampled deals per task (as in evaluate.CHUNK: small enough to balance workers).
 CHUNK = 5
 
@@ -676,3 +678,72 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
                                    np.array([x[1] for x in out], dtype=np.float64),
                                    np.array([x[2] for x in out], dtype=np.float64), worlds, defenders)
             for cid, out in by_id.items()}
+
+
+@dataclass
+class SingleDummyRow:
+    """A contract row's single-dummy figures, beside its double-dummy ones:
+    ``result`` holds the play-outs' levels, payouts and points in a
+    :class:`evaluate.ContractResult` (so the figures are computed alike);
+    ``dd_payouts`` the double-dummy payouts of the same deals."""
+
+    result: Any  # evaluate.ContractResult
+    dd_payouts: np.ndarray
+    worlds: int
+    defenders: str
+
+    @property
+    def samples(self) -> int:
+        return self.result.samples
+
+    def figures(self) -> dict[str, Any]:
+        return self.result.figures()
+
+    def paired(self) -> tuple[float, float]:
+        """Mean payout difference single minus double dummy on the same deals, and its standard error."""
+        d = self.result.payouts - self.dd_payouts
+        n = len(d)
+        se = float(np.std(d, ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
+        return float(np.mean(d)), se
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"samples": self.samples, "worlds": self.worlds, "defenders": self.defenders}
+        out.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
+        diff, se = self.paired()
+        out["payout_minus_double_dummy"] = {"mean_difference": round(diff, 6),
+                                            "standard_error": round(se, 6)}
+        return out
+
+
+def attach_single_dummy(results: Sequence[Any], sampler: DealSampler, seed: int,
+                        templates: Mapping[str, Position], *, play: str, worlds: int = WORLDS,
+                        defenders: str = "single-dummy", tariff: Tariff | None = None,
+                        executor: Executor | None = None, progress: ProgressBar | None = None,
+                        top: int = TOP_CONTRACTS, budget: int = BUDGET_SAMPLES) -> list[Any]:
+    """Play out the first ``top`` rows of ``results`` (ranked by double-dummy
+    payout after the race) and set each one's ``single_dummy``
+    (:class:`SingleDummyRow`).  ``play="both"``: on the first ``budget``
+    deals of each; ``"single-dummy"``: on all of its deals.  Returns
+    ``results`` re-ranked for ``"single-dummy"`` (the played-out rows by
+    single-dummy payout first), else as they were."""
+    from .evaluate import ContractResult
+    if play not in PLAY_MODES:
+        raise InputError(f"--play must be one of {', '.join(PLAY_MODES)}, got {play!r}")
+    if play == "double-dummy":
+        return list(results)
+    rows = list(results)[:top]
+    samples = budget if play == "both" else max(r.samples for r in rows)
+    played = play_out_contracts(rows, sampler, seed, templates, samples=samples, worlds=worlds,
+                                defenders=defenders, tariff=tariff, executor=executor, progress=progress)
+    for r in rows:
+        sd = played[r.spec.id]
+        n = sd.samples
+        points = None if r.spec.tout else sd.points  # as double dummy: a Tout has no points figure
+        r.single_dummy = SingleDummyRow(ContractResult(r.spec, r.name, sd.levels, sd.payouts, points),
+                                        r.payouts[:n].copy(), worlds, defenders)
+    if play == "single-dummy":
+        order = {id(r): i for i, r in enumerate(results)}
+        return sorted(results, key=lambda r: (r.single_dummy is None,
+                                              -(r.single_dummy.result.payout.mean if r.single_dummy else 0.0),
+                                              order[id(r)]))
+    return list(results)
