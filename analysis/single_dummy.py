@@ -19,9 +19,12 @@ instead; at each decision the player to move
    and plays the choice with the best mean over the worlds: highest for
    the declaring party (``maximizing_seats``), lowest for the others.
 
-Ties on the mean payout are broken by one extra threshold per world and
-choice, at the middle of the rung's points range (e.g. 76 inside
-61..90): the choice that more often keeps the upper half wins.  A tie
+The stages (:func:`_evaluate`): the win boundary in all worlds (most
+worlds won), then the other boundaries of the ladder in a quarter of the
+worlds (best mean payout), then, from the second trick on, a tie-break
+for card points: one extra threshold per world and choice, at the middle
+of the rung's points range (e.g. 76 inside 61..90), in an eighth of the
+worlds; the choice that more often keeps the upper half wins.  A tie
 after that goes to the card of fewest points, then the weakest.  The
 Schwarz boundaries (a trick-count query under another scoring table) are
 left out of the decisions; the final level of the play-out is exact,
@@ -230,6 +233,7 @@ class _World:
         self.st = solver._load(pos)  # the engine is left at this position
         self.so_far = pos.value_so_far(self.st)
         self.engine = solver.engine
+        self.first_trick = not self.st.history
         self.reached: dict[tuple[int, int], bool] = {}
 
     def reaches(self, card: int, target: int) -> bool:
@@ -275,13 +279,15 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
        or fewest (the others);
     2. the rest of the level ladder (Schneider, Schneider free) in the
        first quarter of the worlds: best mean payout;
-    3. one threshold in the middle of each card's rung in the first
-       eighth of the worlds (tie-break for points).
+    3. from the second trick on, one threshold in the middle of each
+       card's rung in the first eighth of the worlds (tie-break for
+       points).
 
     The later stages ask fewer worlds because their boundaries cost more
-    (on full hands a Schneider or mid-rung query took 2x to 3x the nodes
-    of a win query) and matter less to the payout: with all worlds in
-    every stage a Farbgeier play-out searched 2.2x the nodes.
+    (on full hands a Schneider query took 2x the nodes of a win query, a
+    mid-rung one 4x) and matter less to the payout: with all worlds in
+    every stage a Farbgeier play-out searched 2.2x the nodes; the
+    first trick's tie-break was a fifth of the rest.
 
     Jass and Ramsch: the best mean exact value."""
     keys = list(range(len(cards)))
@@ -302,7 +308,7 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
 
     keys = _stage(keys, second, sign, lambda w, k: w.obj.utility[rung(second.index(w), k)],
                   lambda w: (min(w.obj.utility), max(w.obj.utility)))
-    if len(keys) == 1 or all(m is None for m in worlds[0].obj.mids):
+    if len(keys) == 1 or all(m is None for m in worlds[0].obj.mids) or worlds[0].first_trick:
         return keys
     third = second[:max(1, (len(worlds) + 7) // 8)]
     top = 2.0 * len(worlds[0].obj.thresholds) + 1
