@@ -44,10 +44,10 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -58,7 +58,7 @@ from stichfest.search import default_solver
 
 from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver
-from .sampling import DealSampler
+from .sampling import Constraints, DealSampler
 from .scoring import (
     FREE_POINTS,
     SCHNEIDER_POINTS,
@@ -72,6 +72,9 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+
+if TYPE_CHECKING:
+    from .midgame import PositionAnalysis
 
 #: How a seat chooses its cards.
 MODELS = ("single-dummy", "double-dummy")
@@ -124,7 +127,7 @@ class Objective:
                    (16, 46, 76, 106))
 
 
-_UTILITIES: dict[tuple, tuple[float, ...]] = {}
+_UTILITIES: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 
 def _schafkopf_utilities(tariff: Tariff, pos: Position) -> tuple[float, ...]:
@@ -321,7 +324,9 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
     return _stage(keys, third, sign, half, lambda w: (0.0, top))
 
 
-def _stage(keys: Sequence[int], worlds: Sequence[_World], sign: float, score, bounds) -> list[int]:
+def _stage(keys: Sequence[int], worlds: Sequence[_World], sign: float,
+           score: Callable[[_World, int], float],
+           bounds: Callable[[_World], tuple[float, float]]) -> list[int]:
     """The keys with the best total of ``sign * score(world, key)`` over
     ``worlds``.  Worlds are scored one after the other; a key whose total
     cannot reach the leader's even with the best scores in the worlds left
@@ -418,7 +423,7 @@ def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: 
 # Scoring a finished hand
 def final_value(pos: Position, st: GameState) -> int:
     """``value`` of a finished hand, as a solve reports it (Jass: with the match)."""
-    value = pos.value_so_far(st)
+    value = int(pos.value_so_far(st))
     party = pos.declaring_party
     if pos.match_bonus and all(w in party for _, _, w in st.history):
         value += pos.match_bonus
@@ -507,7 +512,7 @@ def _playout_chunk(job: _PlayOutJob, indices: Sequence[int]) -> list[tuple[int, 
 
 def playout_tasks(sampler: DealSampler, seed: int, template: Position, indices: Sequence[int], *,
                   worlds: int = WORLDS, defenders: str = "single-dummy", tariff: Tariff | None = None,
-                  chunk: int = CHUNK) -> list[tuple]:
+                  chunk: int = CHUNK) -> list[tuple[Any, ...]]:
     """Tasks ``(_playout_chunk, (job, indices))`` for a mixed batch (evaluate._run)."""
     job = _PlayOutJob(sampler, seed, template, worlds, defenders, tariff or Tariff())
     idx = list(indices)
@@ -534,14 +539,14 @@ def evaluate_single_dummy(sampler: DealSampler, seed: int, template: Position, s
                              np.array([r[2] for r in rows], dtype=np.float64), worlds, defenders)
 
 
-def _run(fn, args):
+def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     return fn(*args)
 
 
 def evaluate_contract(game: str, hand: str | Sequence[Card], seat: int, leader: int, contract: str, *,
                       samples: int = 200, seed: int = 0, worlds: int = WORLDS,
                       defenders: str = "single-dummy", tariff: Tariff | None = None,
-                      constraints=None, rules: Mapping[str, Any] | None = None,
+                      constraints: Constraints | None = None, rules: Mapping[str, Any] | None = None,
                       executor: Executor | None = None) -> SingleDummyResult:
     """One contract (an id such as ``geier`` or ``solo-H``) of ``hand`` played
     out single dummy on the deals :func:`evaluate.evaluate_hand` samples
@@ -583,8 +588,9 @@ def _midgame_chunk(job: _MidgameJob, start: int, stop: int) -> list[tuple[int, l
 
 
 def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: int = 0, worlds: int = WORLDS,
-                                  defenders: str = "single-dummy", constraints=None,
-                                  executor: Executor | None = None, progress: ProgressBar | None = None):
+                                  defenders: str = "single-dummy", constraints: Constraints | None = None,
+                                  executor: Executor | None = None,
+                                  progress: ProgressBar | None = None) -> PositionAnalysis:
     """Like :func:`midgame.analyze_position`, but each sampled deal is played
     out single dummy from the position (and after each legal card of the
     player to move) instead of solved open-handed.  Equivalent cards (see
@@ -664,7 +670,7 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
         raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
     if worlds < 1:
         raise InputError("--worlds must be at least 1")
-    tasks: list[tuple] = []
+    tasks: list[tuple[Any, ...]] = []
     owners: list[str] = []
     for r in rows:
         cid = r.spec.id
@@ -677,7 +683,7 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
         progress.relabel("single-dummy play-outs", sum(len(t[1][1]) for t in tasks), done=0)
     step = (lambda rows_: progress.advance(len(rows_))) if progress else None
     results = run_tasks(_run, tasks, executor, step)
-    by_id: dict[str, list] = {}
+    by_id: dict[str, list[tuple[int, float, int]]] = {}
     for cid, chunk in zip(owners, results):
         by_id.setdefault(cid, []).extend(chunk)
     return {cid: SingleDummyResult(np.array([x[0] for x in out], dtype=np.int8),
@@ -700,10 +706,11 @@ class SingleDummyRow:
 
     @property
     def samples(self) -> int:
-        return self.result.samples
+        return int(self.result.samples)
 
     def figures(self) -> dict[str, Any]:
-        return self.result.figures()
+        out: dict[str, Any] = self.result.figures()
+        return out
 
     def paired(self) -> tuple[float, float]:
         """Mean payout difference single minus double dummy on the same deals, and its standard error."""
