@@ -1,10 +1,6 @@
-"""How the command line reports bad input: one line, exit status 2."""
+"""The library's input errors (the command line's one-line reporting is in
+:mod:`stichfest.analysis.cli._io`)."""
 from __future__ import annotations
-
-import functools
-import sys
-
-import click
 
 from stichfest.cards import CardError
 from stichfest.play import IllegalPlay
@@ -12,27 +8,17 @@ from stichfest.position import PositionError
 
 
 class InputError(ValueError):
-    """Bad user input outside a position (options, hands, constraints)."""
+    """Bad input outside a position (arguments, hands, constraints).
+
+    Messages speak in the API's words.  ``param`` is the parameter the
+    message is about, if any, as it is spelled in the message (its first
+    mention), so a front end can say it in its own words: the command line
+    puts the option's flag there."""
+
+    def __init__(self, message: str, *, param: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param
 
 
 #: Exceptions that mean "the user's input is wrong", never a bug.
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
-
-
-def fail(message: str) -> NoReturn:  # noqa: F821
-    """Print ``stichfest: error: message`` on one line and exit with status 2."""
-    click.echo(f"stichfest: error: {' '.join(str(message).split())}", err=True)
-    sys.exit(2)
-
-
-def user_errors(func):
-    """Turn the user-error exceptions raised by ``func`` into :func:`fail`."""
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        try:
-            return func(*args, **kwargs)
-        except USER_ERRORS as e:
-            fail(str(e))
-
-    return wrapper

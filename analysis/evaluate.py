@@ -40,7 +40,7 @@ sample count).  Every contract in contention gets all N samples.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from math import sqrt
@@ -48,10 +48,10 @@ from typing import Any
 
 import numpy as np
 
-from stichfest import Position
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, parse_cards
+from stichfest import Position, Solver
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
-from stichfest.position import RULE_DEFAULTS, PositionError
+from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
 from .errors import InputError
@@ -70,9 +70,8 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+from .stats import Estimate, proportion, sample_mean
 
-#: Two-sided 95% normal quantile, for every interval shown.
-Z95 = 1.959963984540054
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
 RACE_Z = 3.0
@@ -90,47 +89,16 @@ CHUNK = 10
 
 
 # ---------------------------------------------------------------------------
-# Estimates
-@dataclass(frozen=True)
-class Estimate:
-    """A sample mean with its 95% interval over ``n`` samples."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def to_json(self) -> dict[str, float]:
-        return {"mean": round(self.mean, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
-
-
-def proportion(hits: np.ndarray) -> Estimate:
-    """Share of true values with its Wilson 95% interval (sound at 0 and 1)."""
-    n = len(hits)
-    if n == 0:
-        return Estimate(float("nan"), 0.0, 1.0, 0)
-    p = float(np.count_nonzero(hits)) / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
-
-
-def sample_mean(values: np.ndarray) -> Estimate:
-    """Mean with a normal 95% interval (degenerate for a single sample)."""
-    n = len(values)
-    mean = float(np.mean(values))
-    half = Z95 * float(np.std(values, ddof=1)) / sqrt(n) if n > 1 else 0.0
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-# ---------------------------------------------------------------------------
 # Contracts
-def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
+def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = None) -> list[Contract]:
     """Every contract ``hand`` may announce, in the registry's order: a Sauspiel
     on each callable Sau, each other announced contract on each trump suit it
-    may name; then, in Schafkopf, each contract's Tout."""
-    kinds = [k for k in REGISTRY if k.game == game and k.announced]
+    may name; then, in Schafkopf, each contract's Tout.  Only the contracts
+    played by ``players`` (default: as :func:`deal_shape` infers from the
+    hand; in Schafkopf for three no Sauspiel)."""
+    n_seats = players if players is not None else deal_shape(game, len(hand))[0]
+    kinds = [k for k in REGISTRY if k.game == game and k.announced
+             and (k.players is None or n_seats in k.players)]
     out: list[Contract] = []
     for tout in (False, True):
         for k in kinds:
@@ -145,18 +113,24 @@ def contracts_for_hand(game: str, hand: Sequence[Card]) -> list[Contract]:
     return out
 
 
-#: The old name of :class:`stichfest.contracts.Contract`.
-ContractSpec = Contract
 
-
-def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> list[ContractSpec]:
+def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
+                     players: int | None = None) -> list[Contract]:
     """The specs named by ``wanted``: an id (``solo-H``, ``solo-H-tout``) or a
-    prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout)."""
+    prefix of ids (``solo``: every solo and its Tout; ``tout``: every Tout).
+    ``players``: the seats dealt, to name the rule when a contract is not
+    played by that many."""
     out = []
     for name in wanted:
         name = name.strip().lower()
         hits = [s for s in specs if s.id.lower() == name or s.id.lower().startswith(name + "-")
                 or (name == "tout" and s.tout)]
+        kind = next((k for k in REGISTRY if specs and k.game == specs[0].game
+                     and k.name == name.split("-")[0]), None)
+        if not hits and kind is not None and kind.players is not None and players not in (None, *kind.players):
+            raise InputError(f"a {kind.game} {kind.name} is played by {' or '.join(map(str, kind.players))} "
+                             f"players, not {players} (Schafkopf for three has only the one-against-two "
+                             "contracts)")
         if not hits:
             raise InputError(f"no contract {name!r} for this hand (contracts: {' '.join(s.id for s in specs)})")
         out += [s for s in hits if s not in out]
@@ -169,7 +143,7 @@ def select_contracts(specs: Sequence[ContractSpec], wanted: Sequence[str]) -> li
 class ContractResult:
     """One contract's figures over the samples it received."""
 
-    spec: ContractSpec
+    spec: Contract
     name: str
     levels: np.ndarray  # Level per sample
     payouts: np.ndarray  # declarer's net payout per sample
@@ -254,6 +228,7 @@ class HandAnalysis:
     tariff: Tariff
     results: list[ContractResult]
     comparisons: list[Comparison] = field(default_factory=list)
+    players: int = 4  # seats dealt (3: Schafkopf for three)
 
     @property
     def stopped(self) -> list[ContractResult]:
@@ -261,7 +236,7 @@ class HandAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "seat": self.seat, "leader": self.leader,
+            "game": self.game, "players": self.players, "seat": self.seat, "leader": self.leader,
             "hand": " ".join(map(str, self.hand)), "samples": self.samples, "seed": self.seed,
             "contracts": [r.to_json() for r in self.results],
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
@@ -287,13 +262,14 @@ def tricks_position(pos: Position) -> Position:
     return pos if pos.tout else pos.as_trick_count()
 
 
-def _outcome(solver, job: _HandJob, pos: Position, every_trick: dict,
+def _outcome(solver: Solver, job: _HandJob, pos: Position,
+             every_trick: dict[tuple[str, int | None, int | None], bool],
              exact: bool = False) -> tuple[int, int, int | None]:
     """``(level, payout, exact value or None)`` of one contract on one deal;
     ``exact`` asks for the value too (a Tout has none)."""
     if pos.game == "jass":
         value = solver.value(pos)
-        weis, stoeck = jass_weis(pos)
+        weis, stoeck = jass_weis(pos, multiplied=False)  # the payout multiplies everything once
         return jass_level(value), jass_payout(job.tariff, pos, value, weis, stoeck), value
     if pos.game == "scharwenzel":
         if exact and not pos.tout:
@@ -350,7 +326,7 @@ def _scharwenzel_level_of(pos: Position, tricks: int) -> Level:
     return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
 
 
-def _scharwenzel_level(solver, pos: Position) -> Level:
+def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
     if solver.reaches(pos, need):
         return Level.WON_SCHWARZ if solver.reaches(pos, n) else Level.WON
@@ -370,21 +346,21 @@ def _value_range(pos: Position, level: Level) -> tuple[int, int]:
             Level.WON_SCHNEIDER: (SCHNEIDER_POINTS, 120), Level.WON_SCHWARZ: (120, 120)}[level]
 
 
-def value_between(solver, pos: Position, lo: int, hi: int) -> int:
+def value_between(solver: Solver, pos: Position, lo: int, hi: int) -> int:
     """The exact value, known to lie in ``[lo, hi]`` (the level's range): the
     solver's fail-soft bisection, started inside those bounds."""
     return solver.value(pos, lo, hi)
 
 
 def _outcome_chunk(job: _HandJob, start: int, stop: int, ids: tuple[str, ...],
-                   exact: frozenset = frozenset()) -> list[list[tuple]]:
+                   exact: frozenset[str] = frozenset()) -> list[list[tuple[int, int, int | None]]]:
     """Outcomes of contracts ``ids`` on deals ``start..stop``; those in
     ``exact`` come with their exact value."""
     solver = worker_solver()
     out = []
     for i in range(start, stop):
         deal = job.sampler.sample(job.seed, i)
-        every_trick: dict = {}
+        every_trick: dict[tuple[str, int | None, int | None], bool] = {}
         out.append([_outcome(solver, job, job.templates[cid].with_deal(deal), every_trick, cid in exact)
                     for cid in ids])
     return out
@@ -410,8 +386,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                   tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
                   rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
-                  executor: Executor | None = None, progress: ProgressBar | None = None) -> HandAnalysis:
+                  executor: Executor | None = None, progress: ProgressBar | None = None,
+                  players: int | None = None) -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
+
+    ``players``: the number of players where the hand leaves it open
+    (a Schafkopf hand of 8: 4 by default, 3 for Schafkopf for three).
 
     ``contracts`` restricts the contracts (ids or prefixes, see
     :func:`select_contracts`); ``race=False`` gives every contract all
@@ -421,13 +401,13 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``PositionError``/``CardError``) with a one-line message.
     """
     if samples < 1:
-        raise InputError("--samples must be at least 1")
-    cards = _checked_hand(game, hand, seat, leader, rules)
+        raise InputError("samples must be at least 1", param="samples")
+    cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     tariff = tariff or Tariff()
-    specs = contracts_for_hand(game, cards)
+    specs = contracts_for_hand(game, cards, n_seats)
     if contracts:
-        specs = select_contracts(specs, contracts)
-    sampler = DealSampler.for_hand(game, seat, cards, constraints)
+        specs = select_contracts(specs, contracts, n_seats)
+    sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
     first = sampler.sample(seed, 0)
     try:
         templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
@@ -449,26 +429,30 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
     comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
-    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons)
+    return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons, n_seats)
 
 
 def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
-                  rules: Mapping[str, Any] | None) -> tuple[Card, ...]:
-    """The hand as cards, after the checks that need no sampling."""
+                  rules: Mapping[str, Any] | None, players: int | None = None) -> tuple[tuple[Card, ...], int]:
+    """The hand as cards and the number of players, after the checks that need no sampling."""
     if game not in CONTRACTS:
         raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
     cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
-    n_seats, _ = deal_shape(game, len(cards))
+    n_seats, _ = deal_shape(game, len(cards), players)
     dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if dup is not None:
         raise InputError(f"card {dup} is twice in the hand")
+    in_deck = set(deck_cards(game, n_seats, len(cards)))
+    foreign = next((c for c in cards if c not in in_deck), None)
+    if foreign is not None:
+        raise InputError(f"card {foreign} is not in the {deck_description(game, n_seats, len(cards))}")
     for name, v in (("seat", seat), ("leader", leader)):
         if not 0 <= v < n_seats:
             raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
     unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
     if unknown_rules:
         raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
-    return cards
+    return cards, n_seats
 
 
 class _SampleTable:
@@ -500,14 +484,16 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         ids = tuple(active)
         last = stop == samples or not race
         step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        exact: frozenset[str]
         if not points:
             exact = frozenset()
         elif last:
             exact = frozenset(ids)
         else:
             exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
-        tasks = [(_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
-                 for a in range(done, stop, step)]
+        tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+            (_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
+            for a in range(done, stop, step)]
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
             tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
@@ -534,19 +520,19 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
                 progress.relabel("sampling deals", progress.done + (samples - done) * len(active))
 
 
-def _run(fn, args):
+def _run(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """One task of a batch that mixes kinds of work (pickled by name)."""
     return fn(*args)
 
 
-def _advance(progress: ProgressBar | None):
+def _advance(progress: ProgressBar | None) -> Callable[[list[Any]], None] | None:
     """The progress step for a task's rows: one per contract and deal."""
     if progress is None:
         return None
     return lambda rows: progress.advance(sum(len(r) for r in rows))
 
 
-def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list]]:
+def _missing_points(table: _SampleTable, ids: Sequence[str], n: int) -> list[tuple[int, list[tuple[str, int]]]]:
     """Rows (sample, [(contract id, its level)]) of the first ``n`` deals
     where a contract of ``ids`` still lacks its exact value."""
     rows = [(i, [(c, int(table.levels[c][i])) for c in ids if np.isnan(table.exact[c][i])])

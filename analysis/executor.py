@@ -32,14 +32,14 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], executor: Executor | None,
+def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor: Executor | None,
               on_result: Callable[[Any], None] | None = None) -> list[Any]:
     """``[fn(*task) for task in tasks]``, on ``executor`` if given.
 
     ``on_result`` sees each result as it arrives (for progress); the list
     returned is in task order."""
     if executor is None:
-        results = []
+        results: list[Any] = []
         for task in tasks:
             results.append(fn(*task))
             if on_result:
@@ -47,7 +47,7 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], executor: Executor
         return results
     futures = [executor.submit(fn, *task) for task in tasks]
     order = {f: i for i, f in enumerate(futures)}
-    results: list[Any] = [None] * len(futures)
+    results = [None] * len(futures)
     try:
         for f in as_completed(futures):
             results[order[f]] = f.result()
@@ -68,7 +68,8 @@ def open_executor(workers: int, scheduler: str | None = None) -> Iterator[Execut
         try:
             from distributed import Client
         except ImportError:
-            raise InputError("--scheduler needs the optional Dask extra: pip install 'stichfest[dask]'") from None
+            raise InputError("scheduler needs the optional Dask extra: pip install 'stichfest[dask]'",
+                             param="scheduler") from None
         try:
             client = Client(scheduler, timeout=10)
         except (OSError, TimeoutError, ValueError) as e:

@@ -19,20 +19,23 @@ from typing import Any
 
 import numpy as np
 
-from stichfest import Position
+from stichfest import Card, Position
+from stichfest.contracts import COUNTS_TRICKS
 
 from .errors import InputError
-from .evaluate import CHUNK, Estimate, proportion, sample_mean
+from .evaluate import CHUNK
 from .executor import ProgressBar, run_tasks, worker_solver
 from .sampling import Constraints, DealSampler
 from .scoring import WIN_POINTS, scharwenzel_majority
+from .stats import Estimate, proportion, sample_mean
 
 
 def win_target(pos: Position) -> int | None:
     """The ``value`` at which the declaring party reaches its goal, if the game has one."""
-    if pos.game == "schafkopf" and pos.contract != "ramsch":
+    kind = pos.kind
+    if kind.game == "schafkopf" and not kind.against_all:
         return pos.n_tricks if pos.tout else WIN_POINTS
-    if pos.game == "scharwenzel":
+    if kind.counts == COUNTS_TRICKS:
         return scharwenzel_majority(pos)
     return None  # Ramsch and Jass: no fixed target
 
@@ -56,7 +59,7 @@ class PositionAnalysis:
     target: int | None
     to_move: int | None
     values: np.ndarray  # value of the position per sample
-    moves: dict[str, np.ndarray]  # card -> value after it, per sample (mover known)
+    moves: dict[Card, np.ndarray]  # card -> value after it, per sample (mover known)
 
     @property
     def samples(self) -> int:
@@ -65,10 +68,10 @@ class PositionAnalysis:
     def value(self) -> dict[str, Any]:
         return _figures(self.values, self.target)
 
-    def move_figures(self) -> dict[str, dict[str, Any]]:
+    def move_figures(self) -> dict[Card, dict[str, Any]]:
         return {card: _figures(v, self.target) for card, v in self.moves.items()}
 
-    def best_move(self) -> str | None:
+    def best_move(self) -> Card | None:
         """The card with the best mean for the player to move (None without moves)."""
         if not self.moves:
             return None
@@ -76,9 +79,11 @@ class PositionAnalysis:
         return max(self.moves, key=lambda c: sign * float(np.mean(self.moves[c])))
 
     def to_json(self) -> dict[str, Any]:
+        best = self.best_move()
         return {"samples": self.samples, "seed": self.seed, "to_move": self.to_move,
-                "target": self.target, "value": self.value(), "moves": self.move_figures(),
-                "best": self.best_move()}
+                "target": self.target, "value": self.value(),
+                "moves": {str(c): f for c, f in self.move_figures().items()},
+                "best": None if best is None else str(best)}
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,7 @@ class _PositionJob:
     with_moves: bool
 
 
-def _position_chunk(job: _PositionJob, start: int, stop: int) -> list[tuple[int, dict[str, int]]]:
+def _position_chunk(job: _PositionJob, start: int, stop: int) -> list[tuple[int, dict[Card, int]]]:
     solver = worker_solver()
     out = []
     for i in range(start, stop):
@@ -112,7 +117,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     ``seed`` only, not on the executor.
     """
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError("samples must be at least 1", param="samples")
     sampler = DealSampler.for_position(pos, constraints)
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
     probe = pos.with_deal(sampler.sample(seed, 0)).state()

@@ -2,6 +2,8 @@
 deals (needs the optional ``plot`` extra, matplotlib)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from stichfest.contracts import contract_kind
 
 from .errors import InputError
@@ -16,7 +18,7 @@ def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError("--plot needs matplotlib: pip install 'stichfest[plot]'") from None
+        raise InputError("plotting needs matplotlib: pip install 'stichfest[plot]'") from None
 
 
 def plot_points(analysis: HandAnalysis, path: str) -> None:
@@ -37,6 +39,7 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         rows = analysis.results[:MAX_PANELS]
     # Bin edges fall on the thresholds (31, 61, 91 and 0 alone; 79), so no bar straddles one.
     lines = contract_kind(analysis.game, rows[0].spec.name).thresholds if rows else ()
+    edges: Sequence[float]
     if analysis.game == "schafkopf":
         edges, unit = range(-4, 122, 5), "card points of the declaring party"
     elif analysis.game == "jass":
@@ -47,6 +50,7 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
                              figsize=(7.5, 1.5 * len(rows) + 1.0))
     for ax, r in zip(axes[:, 0], rows):
         data = r.payouts if by_payout else r.points
+        assert data is not None  # rows were chosen for their points unless plotting payouts
         if by_payout:
             ax.hist(data, bins=30, color="#4c72b0")
         else:

@@ -41,17 +41,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from stichfest import Position, Solver
-from stichfest.cards import Card, parse_card
+from stichfest.cards import DEALINGS, Card, bits, players_of
 from stichfest.contracts import (
     CONTRACTS,
     GAMES,
     NEEDS_TRUMP,
     TOUT_CONTRACTS,
     TRUMP,
+    ContractTable,
     contract_kind,
     contract_table,
 )
@@ -101,9 +103,9 @@ class Puzzle:
     position: Position
     goal: str
     target: int
-    solution: str
-    moves: dict[str, int]
-    line: tuple[str, ...]
+    solution: Card
+    moves: dict[Card, int]
+    line: tuple[Card, ...]
     difficulty: Difficulty
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -119,8 +121,9 @@ class Puzzle:
 
     def to_json(self) -> dict[str, Any]:
         return {"position": self.position.to_json(), "goal": self.goal, "target": self.target,
-                "question": self.question(), "solution": self.solution, "moves": self.moves,
-                "line": list(self.line), "difficulty": self.difficulty.to_json()}
+                "question": self.question(), "solution": str(self.solution),
+                "moves": {str(c): v for c, v in self.moves.items()},
+                "line": [str(c) for c in self.line], "difficulty": self.difficulty.to_json()}
 
 
 def goal_text(pos: Position, goal: str, target: int) -> str:
@@ -139,15 +142,16 @@ def goals_for(game: str, contract: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 def generate(game: str, contract: str | None = None, *, tricks: int | None = None, count: int = 1,
              seed: int = 0, difficulty: str | None = None, goal: str | None = None,
-             solver: Solver | None = None) -> list[Puzzle]:
+             solver: Solver | None = None, players: int = 4) -> list[Puzzle]:
     """``count`` verified puzzles; the same arguments give the same puzzles.
 
     ``tricks``: tricks left in the position (default 4; the whole hand is
     ``n_tricks``).  ``contract`` and ``goal`` default to a random one per
-    puzzle; ``difficulty`` keeps only puzzles of that level.  Raises
+    puzzle (among those played by ``players``: 3 is Schafkopf for three);
+    ``difficulty`` keeps only puzzles of that level.  Raises
     :class:`InputError` for bad arguments or when too few puzzles are found.
     """
-    _check_arguments(game, contract, tricks, count, difficulty, goal)
+    _check_arguments(game, contract, tricks, count, difficulty, goal, players)
     left = tricks or DEFAULT_TRICKS
     rng = random.Random(seed)
     solver = solver or Solver()
@@ -156,9 +160,9 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     while len(out) < count:
         if tries >= TRIES_PER_PUZZLE * count:
             raise InputError(f"found {len(out)} of {count} puzzles in {tries} positions; "
-                             "try another --seed, --tricks or --difficulty")
+                             "try another seed, tricks or difficulty")
         tries += 1
-        puzzle = _attempt(rng, game, contract, goal, left, solver)
+        puzzle = _attempt(rng, game, contract, goal, left, solver, players)
         if puzzle is None or (difficulty is not None and puzzle.difficulty.level != difficulty):
             continue
         verify(puzzle)
@@ -166,17 +170,33 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     return out
 
 
-def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
+def puzzle_contracts(game: str, players: int = 4) -> tuple[str, ...]:
+    """The contracts a puzzle for ``players`` can be set in (Schafkopf for three: no Sauspiel)."""
+    return tuple(c for c in PUZZLE_CONTRACTS[game]
+                 if contract_kind(game, c).players is None or players in (contract_kind(game, c).players or ()))
+
+
+def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
+                     goal: str | None, players: int = 4) -> None:
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    if players not in players_of(game):
+        raise InputError(f"players must be {' or '.join(map(str, sorted(players_of(game))))} for {game}, "
+                         f"got {players}",
+                         param="players")
+    if contract is not None and contract in PUZZLE_CONTRACTS[game] and contract not in puzzle_contracts(
+            game, players):
+        raise InputError(f"a {game} {contract} is not played by {players} players "
+                         f"(contracts: {', '.join(puzzle_contracts(game, players))})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
         raise InputError(f"no puzzles for {game} {contract!r} "
                          f"(contracts: {', '.join(PUZZLE_CONTRACTS[game])})")
-    n_tricks = 9 if game == "jass" else 8
+    n_tricks = next(iter(DEALINGS[(game, players)]))  # the usual hand size
     if tricks is not None and not 2 <= tricks <= n_tricks:
-        raise InputError(f"--tricks must be 2..{n_tricks} for {game} (tricks left in the position)")
+        raise InputError(f"tricks must be 2..{n_tricks} for {game} (tricks left in the position)",
+                         param="tricks")
     if count < 1:
-        raise InputError("--count must be at least 1")
+        raise InputError("count must be at least 1", param="count")
     if difficulty is not None and difficulty not in LEVELS:
         raise InputError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
     if goal is not None:
@@ -186,14 +206,14 @@ def _check_arguments(game, contract, tricks, count, difficulty, goal) -> None:
 
 
 def _attempt(rng: random.Random, game: str, contract: str | None, goal: str | None, left: int,
-             solver: Solver) -> Puzzle | None:
+             solver: Solver, players: int = 4) -> Puzzle | None:
     """One random candidate position; the puzzle if it has exactly one solution."""
-    contract = contract or rng.choice(PUZZLE_CONTRACTS[game])
+    contract = contract or rng.choice(puzzle_contracts(game, players))
     allowed = goals_for(game, contract)
     if goal is not None and goal not in allowed:
         return None
     goal = goal or rng.choice(allowed)
-    pos = _random_position(rng, game, contract, goal, left, solver)
+    pos = _random_position(rng, game, contract, goal, left, solver, players)
     if pos is None:
         return None
     st = pos.state()
@@ -211,16 +231,16 @@ def _attempt(rng: random.Random, game: str, contract: str | None, goal: str | No
 
 
 def _random_position(rng: random.Random, game: str, contract: str, goal: str, left: int,
-                     solver: Solver) -> Position | None:
+                     solver: Solver, players: int = 4) -> Position | None:
     """A random deal played down to ``left`` tricks, sometimes with a few
     cards of the next trick on the table, the player to move on the
     declaring side.  Cards are played at random -- except, where the goal
     needs every trick, the declaring side's: those keep the goal reachable
     (double dummy), so that the position is not lost already."""
     trump = rng.randrange(4) if (game, contract) in NEEDS_TRUMP else None
-    declarer, leader = rng.randrange(4), rng.randrange(4)
+    declarer, leader = rng.randrange(players), rng.randrange(players)
     everything = goal in ("tout", "match")
-    deal = random_deal(rng, game)
+    deal = random_deal(rng, game, players)
     if everything:  # a hand that might take every trick
         deal = _strong_deal(rng, deal, contract_table(game, contract, trump), declarer)
     called = None
@@ -233,7 +253,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
                                            trump=trump, called=called,
                                            tout=goal == "tout" and game == "schafkopf"))
     target = _target(pos, goal, {}) if everything else None
-    st, play = pos.state(), []
+    st = pos.state()
+    play: list[Card] = []
 
     def pick() -> Card | None:
         legal = st.legal_cards()
@@ -252,7 +273,8 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
     return pos.with_play(tuple(play))
 
 
-def _strong_deal(rng: random.Random, deal, table, declarer: int):
+def _strong_deal(rng: random.Random, deal: Sequence[tuple[Card, ...]], table: ContractTable,
+                 declarer: int) -> list[tuple[Card, ...]]:
     """``deal`` redealt so that the declarer might take every trick: a run
     of trumps from the top, then the tops of plain suits, then up to two of
     his cards swapped with random other cards; the rest dealt at random."""
@@ -281,7 +303,7 @@ def _strong_deal(rng: random.Random, deal, table, declarer: int):
     return others
 
 
-def _target(pos: Position, goal: str, moves: dict[str, int]) -> int | None:
+def _target(pos: Position, goal: str, moves: dict[Card, int]) -> int | None:
     n = pos.n_tricks
     fixed = {"61": 61, "91": 91, "tout": n, "majority": n // 2 + 1, "match": 157 + pos.match_bonus}
     if goal in fixed:
@@ -294,7 +316,7 @@ def _target(pos: Position, goal: str, moves: dict[str, int]) -> int | None:
 
 
 # ---------------------------------------------------------------------------
-def measure(pos: Position, moves: dict[str, int], solution: str, line, target: int, nodes: int,
+def measure(pos: Position, moves: dict[Card, int], solution: Card, line: Sequence[Card], target: int, nodes: int,
             solver: Solver) -> Difficulty:
     """The difficulty of a puzzle (see the module docstring for the measure)."""
     failing = len(moves) - 1
@@ -308,12 +330,11 @@ def measure(pos: Position, moves: dict[str, int], solution: str, line, target: i
     return Difficulty(level, score, failing, tuple(wrong), depth, nodes)
 
 
-def looks_wrong(pos: Position, solution: str, line) -> list[str]:
-    """What makes the solution card look unnatural (see the module docstring)."""
+def looks_wrong(pos: Position, card: Card, line: Sequence[Card]) -> list[str]:
+    """What makes the solution ``card`` look unnatural (see the module docstring)."""
     st = pos.state()
     t = pos.table
     legal = st.legal_cards()
-    card = next(c for c in legal if str(c) == solution)
     key = _strength_key(t)
     out = []
     if max(legal, key=key) != card:
@@ -333,35 +354,31 @@ def looks_wrong(pos: Position, solution: str, line) -> list[str]:
     return out
 
 
-def _strength_key(table):
+def _strength_key(table: ContractTable) -> Callable[[Card], tuple[bool, int]]:
     return lambda c: (table.follow_class[c.index] == TRUMP, table.strength[c.index])
 
 
-def _trick_of_card_goes_to_opponents(pos: Position, line) -> bool:
+def _trick_of_card_goes_to_opponents(pos: Position, line: Sequence[Card]) -> bool:
     st = pos.state()
     done = len(st.history)
-    for name in line:
-        st.play(_index(st, name))
+    for c in line:
+        st.play(c.index)
         if len(st.history) > done:
             return st.history[-1][2] not in pos.maximizing_seats
     return False
 
 
-def _index(st: GameState, name: str) -> int:
-    return next(c.index for c in st.legal_cards() if str(c) == name)
-
-
-def _refutation_depth(pos: Position, card: str, target: int, solver: Solver) -> int:
+def _refutation_depth(pos: Position, card: Card, target: int, solver: Solver) -> int:
     """Tricks (from the puzzle on) until the goal is out of reach on the count
     along best play after ``card``."""
     st = pos.state()
-    st.play(_index(st, card))
-    after = pos.with_play(tuple(pos.play) + (parse_card(card, pos.deck),))
+    st.play(card.index)
+    after = pos.with_play(tuple(pos.play) + (card,))
     line = solver.solve(after, moves=False).pv
     start = len(pos.state().history)
-    for name in [None] + list(line):
-        if name is not None:
-            st.play(_index(st, name))
+    for c in (None, *line):
+        if c is not None:
+            st.play(c.index)
         if not st.trick and _upper_bound(pos, st) < target:
             return len(st.history) - start
     return len(st.history) - start
@@ -373,17 +390,10 @@ def _upper_bound(pos: Position, st: GameState) -> int:
     so_far = party_total(st, party)
     if pos.scores_tricks:
         return so_far + st.tricks_left
-    rest = sum(pos.table.points[c] for h in st.hands for c in _bits(h))
+    rest = sum(pos.table.points[c] for h in st.hands for c in bits(h))
     bonus = pos.table.last_trick_bonus if any(st.hands) else 0
     alive = all(w in party for _, _, w in st.history)
     return so_far + rest + bonus + (pos.match_bonus if alive else 0)
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # ---------------------------------------------------------------------------
@@ -394,11 +404,11 @@ def verify(puzzle: Puzzle, solver: Solver | None = None) -> None:
     solver = solver or Solver()
     pos = puzzle.position
     st = pos.state()
-    legal = [str(c) for c in st.legal_cards()]
+    legal = st.legal_cards()
     if sorted(legal) != sorted(puzzle.moves):
-        raise PuzzleError(f"legal cards {legal} differ from the stored moves")
+        raise PuzzleError(f"legal cards {' '.join(map(str, legal))} differ from the stored moves")
     for card in legal:
-        child = pos.with_play(tuple(pos.play) + (parse_card(card, pos.deck),))
+        child = pos.with_play(tuple(pos.play) + (card,))
         reaches = solver.reaches(child, puzzle.target)
         if reaches != (card == puzzle.solution):
             raise PuzzleError(f"card {card} {'reaches' if reaches else 'misses'} {puzzle.target}")

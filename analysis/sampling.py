@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial
+from typing import Any
 
 from stichfest.cards import (
     DEALINGS,
@@ -41,9 +42,9 @@ from stichfest.cards import (
     deck_cards,
     parse_card,
 )
-from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, called_suit_problem
+from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, ContractTable, called_suit_problem
 from stichfest.deals import deck
-from stichfest.play import GameState, IllegalPlay
+from stichfest.play import IllegalPlay
 from stichfest.position import Position
 
 from .errors import InputError
@@ -68,11 +69,24 @@ def sample_rng(seed: int, index: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def deal_shape(game: str, hand_size: int) -> tuple[int, bool]:
-    """``(players, short deck)`` implied by the size of one hand in ``game``."""
+def deal_shape(game: str, hand_size: int, players: int | None = None) -> tuple[int, bool]:
+    """``(players, short deck)`` implied by the size of one hand in ``game``.
+
+    ``players`` picks among the dealings with hands of that size (a
+    Schafkopf hand of 8 is dealt to 4 players, or to 3 in Schafkopf for
+    three); without it the game's first one is taken (4 players)."""
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     found = dealings_for_hand(game, hand_size)
+    if players is not None:
+        if (game, players) not in DEALINGS:
+            known = sorted(n for g, n in DEALINGS if g == game)
+            raise InputError(f"players must be {' or '.join(map(str, known))} for {game}, got {players}",
+                             param="players")
+        if not any(n == players for n, _ in found):
+            sizes = " or ".join(map(str, DEALINGS[(game, players)]))
+            raise InputError(f"a {game} hand for {players} players has {sizes} cards, got {hand_size}")
+        found = [(n, size) for n, size in found if n == players]
     if not found:
         expect = {"schafkopf": "8 cards (6 with the short deck)", "jass": "9 cards",
                   "scharwenzel": "8, 6 or 4 cards (4, 6 or 8 players)"}[game]
@@ -107,15 +121,16 @@ class Constraints:
         letters = SUIT_LETTERS[deck_style]
         has: dict[int, set[Card]] = {}
         for text in seat_has:
-            seat, items = _split_seat(text, "--seat-has", "2:EO")
+            seat, items = _split_seat(text, "seat_has", "2:EO")
             for item in items:
                 has.setdefault(seat, set()).add(parse_card(item, deck_style))
         void: dict[int, set[int]] = {}
         for text in voids:
-            seat, items = _split_seat(text, "--void", "1:H")
+            seat, items = _split_seat(text, "voids", "1:H")
             for item in items:
                 if len(item) != 1 or item.upper() not in letters:
-                    raise InputError(f"--void {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})")
+                    raise InputError(f"voids {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})",
+                                     param="voids")
                 void.setdefault(seat, set()).add(letters.index(item.upper()))
         return cls({s: frozenset(c) for s, c in has.items()},
                    {s: frozenset(v) for s, v in void.items()})
@@ -124,11 +139,11 @@ class Constraints:
         return set(self.seat_has) | set(self.voids) | set(self.predicates)
 
 
-def _split_seat(text: str, option: str, example: str) -> tuple[int, list[str]]:
+def _split_seat(text: str, param: str, example: str) -> tuple[int, list[str]]:
     head, sep, rest = text.partition(":")
     items = rest.replace(",", " ").split()
     if not sep or not head.strip().isdigit() or not items:
-        raise InputError(f"{option} {text!r}: expected SEAT:ITEMS, e.g. {example}")
+        raise InputError(f"{param} {text!r}: expected SEAT:ITEMS, e.g. {example}", param=param)
     return int(head), items
 
 
@@ -159,7 +174,7 @@ class DealSampler:
         owner: dict[Card, int] = {}
         self.fixed: list[tuple[Card, ...]] = []
         for seat in range(n_seats):
-            mine = sorted(set(fixed[seat]) if seat < len(fixed) else set())
+            mine: Sequence[Card] = sorted(set(fixed[seat]) if seat < len(fixed) else set())
             for c in mine:
                 if c not in in_deck:
                     raise InputError(f"card {c} is not in the deck of this game")
@@ -194,9 +209,10 @@ class DealSampler:
     # -- construction from what a viewer knows ------------------------------
     @classmethod
     def for_hand(cls, game: str, seat: int, hand: Sequence[Card],
-                 constraints: Constraints | None = None) -> DealSampler:
-        """Before play: the viewer at ``seat`` knows only ``hand``."""
-        n_seats, short = deal_shape(game, len(hand))
+                 constraints: Constraints | None = None, players: int | None = None) -> DealSampler:
+        """Before play: the viewer at ``seat`` knows only ``hand``; ``players``
+        as in :func:`deal_shape` (Schafkopf for three: ``players=3``)."""
+        n_seats, short = deal_shape(game, len(hand), players)
         cards = deck(game, n_seats, short)
         known: list[tuple[Card, ...] | None] = [None] * n_seats
         known[seat] = tuple(hand)
@@ -233,14 +249,17 @@ class DealSampler:
                           PlayConsistency(pos))
 
     @classmethod
-    def _build(cls, cards, n_seats, hand_size, known, played, forbidden, constraints, accept):
+    def _build(cls, cards: Sequence[Card], n_seats: int, hand_size: int,
+               known: Sequence[tuple[Card, ...] | None], played: Sequence[Iterable[Card]],
+               forbidden: list[set[Card]], constraints: Constraints | None,
+               accept: Callable[[Deal], bool] | None) -> DealSampler:
         constraints = constraints or Constraints()
         for seat in constraints.seats():
             if not 0 <= seat < n_seats:
                 raise InputError(f"constraint on seat {seat}: seats are 0..{n_seats - 1}")
             if known[seat] is not None:
                 raise InputError(f"constraint on seat {seat}, whose hand is known")
-        fixed = [set(known[s]) if known[s] is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
+        fixed = [set(hand) if (hand := known[s]) is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
                  for s in range(n_seats)]
         for seat, suits in constraints.voids.items():
             forbidden[seat] = set(forbidden[seat]) | {c for c in cards if c.suit in suits}
@@ -306,13 +325,13 @@ class DealSampler:
             return False
         return self.accept is None or self.accept(deal)
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         # The counting tables are rebuilt on demand; workers need not receive them.
         state = dict(self.__dict__)
         state["_options"], state["_ways"] = {}, {}
         return state
 
-    def __setstate__(self, state) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.count()
 
@@ -345,18 +364,18 @@ def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
     Trick winners depend on the cards alone, so seats are known even when
     hands are hidden."""
     table, n = pos.table, pos.n_seats
-    judge = GameState(table, [0] * n, pos.leader)
-    leader, trick, out = pos.leader, [], []
+    leader, out = pos.leader, []
+    trick: list[Card] = []
     for c in pos.play:
         out.append(((leader + len(trick)) % n, c, trick[0] if trick else None))
         trick.append(c)
         if len(trick) == n:
-            leader = (leader + judge.trick_winner_offset([x.index for x in trick])) % n
+            leader = (leader + table.winning_offset([x.index for x in trick])) % n
             trick = []
     return out
 
 
-def _shown_void(table, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
+def _shown_void(table: ContractTable, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
     """Cards a player can no longer hold after playing ``played`` to ``lead``.
 
     Only sound inferences (a deal they exclude is illegal anyway); the

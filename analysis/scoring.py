@@ -5,14 +5,14 @@ Scharwenzel sections).
 A payout is the *declarer's own* net gain in tariff units: in a Sauspiel
 one defender pays the declarer (and the other one the partner), so the
 declarer gets the game's value once; a soloist is paid by, or pays, each
-of the three others.  Every number of the tariff is a table variant: a
+of the others (three, or two in Schafkopf for three: ``n_seats - 1``).  Every number of the tariff is a table variant: a
 :class:`Tariff` comes from the defaults, a TOML file and ``KEY=VALUE``
 overrides.
 """
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
 
@@ -51,7 +51,7 @@ class Tariff:
 
     Field names are the keys of a tariff TOML file (flat ``key = integer``
     pairs, or the same pairs under a ``[tariff]`` table) and of
-    ``--tariff-set KEY=VALUE``.  Defaults are RULES.md's.
+    :func:`load_tariff`'s ``settings``.  Defaults are RULES.md's.
     """
 
     # Schafkopf: base value of each announced game, per player paying
@@ -107,8 +107,8 @@ class Tariff:
         return int(getattr(self, f"laufende_from_{tariff_key}"))
 
 
-def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff:
-    """The default tariff, then a TOML file's keys, then ``KEY=VALUE`` strings."""
+def load_tariff(path: str | None = None, settings: Mapping[str, object] | None = None) -> Tariff:
+    """The default tariff, then a TOML file's keys, then ``settings`` (key -> integer)."""
     tariff = Tariff()
     if path is not None:
         try:
@@ -121,13 +121,7 @@ def load_tariff(path: str | None = None, settings: Iterable[str] = ()) -> Tariff
         if set(data) == {"tariff"} and isinstance(data["tariff"], dict):
             data = data["tariff"]
         tariff = tariff.with_settings(data, f"tariff file {path}")
-    parsed: dict[str, object] = {}
-    for text in settings:
-        key, sep, value = text.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
-            raise InputError(f"--tariff-set {text!r}: expected KEY=NUMBER, e.g. solo=60")
-        parsed[key.strip()] = int(value)
-    return tariff.with_settings(parsed, "--tariff-set")
+    return tariff.with_settings(settings, "settings") if settings else tariff
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +133,9 @@ def top_trump_run(pos: Position, seats: frozenset[int] | None = None) -> tuple[i
     ``seats`` overrides the party (default: the declaring party).  Trumps not
     dealt (the short deck's 7s and 8s) are skipped."""
     party = pos.declaring_party if seats is None else seats
-    owner = {c.index: s in party for s, hand in enumerate(pos.deal) for c in hand}
+    hands = [h for h in pos.deal if h is not None]
+    assert len(hands) == len(pos.deal)  # a full deal (scored after solving), so seats keep their order
+    owner = {c.index: s in party for s, hand in enumerate(hands) for c in hand}
     run, side = 0, None
     for index in pos.table.trump_order:
         if index not in owner:
@@ -210,13 +206,16 @@ def jass_factor(tariff: Tariff, pos: Position) -> int:
 
 
 def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int]) -> int:
-    """The declaring team's points minus the opponents', Weis and Stöck
-    included, times the mode's factor."""
+    """The declaring team's points minus the opponents', each side with its
+    card points, last trick, match bonus, Weis and Stöck; the difference is
+    multiplied once, by the mode's tariff factor times the position's
+    ``jass_multiplier`` (docs/rules.md, "Jass scoring").  ``weis`` and
+    ``stoeck`` are the unmultiplied figures."""
     team = pos.declarer % 2
     card_points = value - (JASS_MATCH if value >= JASS_TOTAL + JASS_MATCH else 0)
     theirs = JASS_TOTAL - card_points + (JASS_MATCH if value == 0 else 0)
     net = value - theirs + weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team]
-    return jass_factor(tariff, pos) * net
+    return jass_factor(tariff, pos) * int(pos.rule("jass_multiplier")) * net
 
 
 # ---------------------------------------------------------------------------

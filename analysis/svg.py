@@ -10,6 +10,7 @@ import math
 from xml.sax.saxutils import escape
 
 from stichfest.cards import GERMAN, SUIT_SYMBOLS, Card
+from stichfest.play import GameState
 
 from .puzzle import Puzzle
 from .render import contract_title, sort_hand
@@ -39,7 +40,9 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
     for seat in range(n):
         angle = math.radians(90 + 360 * ((seat - mover) % n) / n)
         x, y = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
-        hand = [c for c in sort_hand(pos, pos.deal[seat]) if st.hands[seat] >> c.index & 1]
+        dealt = pos.deal[seat]
+        assert dealt is not None  # a puzzle's deal is fully known
+        hand = [c for c in sort_hand(pos, dealt) if st.hands[seat] >> c.index & 1]
         width = CARD_STEP * (len(hand) - 1) + CARD_W
         left, top = x - width / 2, y - CARD_H / 2
         label = f"seat {seat}" + (" (declarer)" if seat == pos.declarer else
@@ -61,7 +64,7 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _trick_seats(st) -> dict[int, Card]:
+def _trick_seats(st: GameState) -> dict[int, Card]:
     return {(st.leader + i) % st.n_seats: Card(c, st.table.deck) for i, c in enumerate(st.trick)}
 
 

@@ -143,9 +143,11 @@ def cards_of(mask: int, deck: str) -> list[Card]:
 
 #: ``(game, players) -> {cards per hand: ranks left out of the deck}``; the
 #: first hand size listed is the usual one.  Schafkopf's short deck (Kurze
-#: Karte) leaves out the 7s and 8s; Scharwenzel for 4 or 8 players the 6s.
+#: Karte) leaves out the 7s and 8s, with four players (6 cards each) and in
+#: Schafkopf for three (8 each); Scharwenzel for 4 or 8 players the 6s.
 DEALINGS: dict[tuple[str, int], dict[int, tuple[str, ...]]] = {
     ("schafkopf", 4): {8: (), 6: ("7", "8")},
+    ("schafkopf", 3): {8: ("7", "8")},
     ("jass", 4): {9: ()},
     ("scharwenzel", 4): {8: ("6",)},
     ("scharwenzel", 6): {6: ()},

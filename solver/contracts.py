@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from .cards import FRENCH, GAME_DECK, GERMAN, RANKS, RANKS_PER_SUIT, SUIT_LETTERS, SUIT_NAMES, Card, card
 
@@ -67,6 +67,15 @@ class ContractTable:
         """Sort key for showing cards: trumps first, then each plain suit, strongest first."""
         k = self.follow_class[index]
         return (k != TRUMP, k, -self.strength[index])
+
+    @cached_property
+    def class_masks(self) -> tuple[int, ...]:
+        """Per following class (0..3 plain suits, :data:`TRUMP`), the mask of its cards."""
+        masks = [0] * 5
+        for i, k in enumerate(self.follow_class):
+            if self.strength[i]:
+                masks[k] |= 1 << i
+        return tuple(masks)
 
     def beats(self, a: int, b: int) -> bool:
         """Whether card ``a``, played after ``b``, beats it (``b`` winning so far)."""
@@ -228,6 +237,7 @@ class ContractKind:
     paid_by_one: bool = False  # Sauspiel: one defender pays the declarer (the other the partner)
     thresholds: tuple[int, ...] = ()
     tariff_key: Callable[[int | None], str] = field(default=lambda trump: "", repr=False)
+    players: tuple[int, ...] | None = None  # the numbers of players it is played by (None: all the game's)
 
     def table(self, trump: int | None = None, tout: bool = False) -> ContractTable:
         return contract_table(self.game, self.name, trump, tout)
@@ -246,13 +256,13 @@ def _jass_kind(name: str, title: str, **facts: object) -> ContractKind:
 _SOLO_GAME = {"tout_allowed": True}
 REGISTRY: tuple[ContractKind, ...] = (
     _schafkopf_kind("sauspiel", "Sauspiel", fixed_trump=2, calls_sau=True, party=PARTY_CALLED,
-                    paid_by_one=True),
+                    paid_by_one=True, players=(4,)),
     _schafkopf_kind("solo", "Solo", needs_trump=True, **_SOLO_GAME),
     _schafkopf_kind("wenz", "Wenz", **_SOLO_GAME),
     _schafkopf_kind("geier", "Geier", **_SOLO_GAME),
     _schafkopf_kind("farbwenz", "Farbwenz", needs_trump=True, **_SOLO_GAME),
     _schafkopf_kind("farbgeier", "Farbgeier", needs_trump=True, **_SOLO_GAME),
-    _schafkopf_kind("ramsch", "Ramsch", fixed_trump=2, against_all=True, announced=False),
+    _schafkopf_kind("ramsch", "Ramsch", fixed_trump=2, against_all=True, announced=False, players=(4,)),
     _jass_kind("trump", "Trumpf", needs_trump=True,
                tariff_key=lambda trump: "jass_factor_" + SUIT_LETTERS[FRENCH][trump or 0]),
     _jass_kind("obenabe", "Obenabe", tariff_key=lambda trump: "jass_factor_obenabe"),

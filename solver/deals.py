@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from .cards import DEALINGS, Card, deck_cards
-from .contracts import CONTRACTS, NEEDS_TRUMP, callable_suits
+from .contracts import CONTRACTS, NEEDS_TRUMP, callable_suits, contract_kind
 from .position import Position, position_json
 
 __all__ = ["callable_suits", "deck", "position_json", "random_contract", "random_deal",
@@ -28,8 +28,11 @@ def random_deal(rng: random.Random, game: str, n_seats: int = 4,
     return [tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(n_seats)]
 
 
-def random_contract(rng: random.Random, game: str) -> tuple[str, int | None]:
-    contract = rng.choice(CONTRACTS[game])
+def random_contract(rng: random.Random, game: str, n_seats: int = 4) -> tuple[str, int | None]:
+    """A random contract of ``game`` played by ``n_seats`` (Schafkopf for three:
+    no Sauspiel, no Ramsch), with a random trump where it names one."""
+    kinds = [contract_kind(game, c) for c in CONTRACTS[game]]
+    contract = rng.choice([k.name for k in kinds if k.players is None or n_seats in k.players])
     trump = rng.randrange(4) if (game, contract) in NEEDS_TRUMP else None
     return contract, trump
 
@@ -41,7 +44,7 @@ def random_position(rng: random.Random, game: str, contract: str | None = None, 
     random legal cards.  Sauspiel deals are redrawn until the declarer can call."""
     while True:
         deal = random_deal(rng, game, n_seats, short)
-        c, trump = (contract, None) if contract else random_contract(rng, game)
+        c, trump = (contract, None) if contract else random_contract(rng, game, n_seats)
         if (game, c) in NEEDS_TRUMP:
             trump = rng.randrange(4)
         declarer = rng.randrange(n_seats)

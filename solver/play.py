@@ -46,10 +46,7 @@ class GameState:
         n = len(self.hands)
         self.points = self.points or [0] * n
         self.tricks = self.tricks or [0] * n
-        self.class_masks = [0] * 5
-        for i, k in enumerate(self.table.follow_class):
-            if self.table.strength[i]:
-                self.class_masks[k] |= 1 << i
+        self.class_masks = self.table.class_masks
 
     # -- basic facts -------------------------------------------------------
     @property

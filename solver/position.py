@@ -62,6 +62,8 @@ def deck_description(game: str, n_seats: int, hand_size: int) -> str:
     n = len(deck_cards(game, n_seats, hand_size))
     if game == "schafkopf" and hand_size == 6:
         return "short deck (24 cards)"
+    if game == "schafkopf" and n_seats == 3:
+        return "24-card deck of Schafkopf for three (no 7s and 8s)"
     return f"{n}-card deck"
 
 
@@ -378,6 +380,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         if missing:
             raise PositionError(f"card {missing[0]} missing from the deck")
 
+    if kind.players is not None and n not in kind.players:
+        raise PositionError(f"a {game} {contract} is played by {' or '.join(map(str, kind.players))} players, "
+                            f"the deal has {n} hands (Schafkopf for three has only the one-against-two "
+                            "contracts: solo, wenz, geier, farbwenz, farbgeier)")
     declarer = _seat(data, "declarer", n)
     leader = _seat(data, "leader", n)
 

@@ -32,22 +32,24 @@ class Result:
 
     ``value``: what the reported party has at the end (card points, or
     tricks for Tout and Scharwenzel; Jass with last-trick and match bonus).
-    ``moves``: every legal card of the player to move -> ``value`` after it.
+    ``moves``: every legal card of the player to move -> ``value`` after it
+    (in showing order: trumps first, strongest first).
     ``pv``: one optimal line of play to the end.
+    Cards are :class:`~stichfest.cards.Card` values; :meth:`to_json` prints them.
     """
 
     value: int
-    moves: dict[str, int]
+    moves: dict[Card, int]
     to_move: int | None
-    pv: list[str]
+    pv: tuple[Card, ...]
     nodes: int = 0
     weis: list[int] | None = None
     stoeck: list[int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value, "moves": self.moves, "to_move": self.to_move,
-                               "pv": self.pv}
+        out: dict[str, Any] = {"value": self.value, "moves": {str(c): v for c, v in self.moves.items()},
+                               "to_move": self.to_move, "pv": [str(c) for c in self.pv]}
         if self.weis is not None:
             out["weis"] = self.weis
             out["stoeck"] = self.stoeck
@@ -146,17 +148,17 @@ class Solver:
         nodes0 = eng.nodes
         so_far = pos.value_so_far(st)
         future = eng.value()
-        card_values: dict[str, int] = {}
+        card_values: dict[Card, int] = {}
         if moves and not st.finished:
             card_values = self._move_values(pos, st, future)
-        line = self._principal_variation(pos, st, future) if pv else []
+        line = self._principal_variation(pos, st, future) if pv else ()
         weis = stoeck = None
         if pos.game == "jass":
             weis, stoeck = jass_weis(pos)
         return Result(so_far + future, card_values, None if st.finished else st.to_move, line,
                       eng.nodes - nodes0, weis, stoeck)
 
-    def _move_values(self, pos: Position, st: GameState, future: int) -> dict[str, int]:
+    def _move_values(self, pos: Position, st: GameState, future: int) -> dict[Card, int]:
         eng = self.engine
         so_far = pos.value_so_far(st)
         reps, heads = eng.representatives()
@@ -172,10 +174,10 @@ class Solver:
                 values[card] = eng.child_value(card, future, hi)
         out = {}
         for card in sorted(heads, key=pos.table.display_key):
-            out[str(Card(card, pos.deck))] = so_far + values[heads[card]]
+            out[Card(card, pos.deck)] = so_far + values[heads[card]]
         return out
 
-    def _principal_variation(self, pos: Position, st: GameState, future: int) -> list[str]:
+    def _principal_variation(self, pos: Position, st: GameState, future: int) -> tuple[Card, ...]:
         """Follow, card by card, a move that keeps the value; reload at the end."""
         eng = self.engine
         total = pos.value_so_far(st) + future
@@ -194,11 +196,11 @@ class Solver:
                     chosen = card
                     break
             st.play(chosen)
-            line.append(str(Card(chosen, pos.deck)))
+            line.append(Card(chosen, pos.deck))
             future = total - pos.value_so_far(st)
             self._load_state(pos, st)
         self._load_state(pos, pos.state())
-        return line
+        return tuple(line)
 
 
 _local = threading.local()

@@ -110,9 +110,10 @@ def weis_rank(w: Weis, pos: Position) -> tuple[int, int, int, int, int]:
     return (w.points, kind, top, in_trump, order)
 
 
-def jass_weis(pos: Position) -> tuple[list[int], list[int]]:
-    """``(weis, stoeck)``, each ``[seats 0 and 2, seats 1 and 3]``."""
-    mult = int(pos.rule("jass_multiplier"))
+def jass_weis(pos: Position, *, multiplied: bool = True) -> tuple[list[int], list[int]]:
+    """``(weis, stoeck)``, each ``[seats 0 and 2, seats 1 and 3]``, times the
+    position's ``jass_multiplier`` unless ``multiplied`` is False."""
+    mult = int(pos.rule("jass_multiplier")) if multiplied else 1
     all_weis = [w for seat, hand in enumerate(pos.deal) if hand is not None
                 for w in hand_weis(seat, hand, pos.rule)]
     weis = [0, 0]

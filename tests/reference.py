@@ -1,12 +1,15 @@
 """Independent pure-Python reference rules for stichfest (the test oracle).
 
-Written from /work/shared/RULES.md only, for obviousness rather than speed.
-Section names in the docstrings refer to RULES.md:
+Written from the project's rules, docs/rules.md, only, for obviousness rather
+than speed.  Section names in the docstrings refer to docs/rules.md:
   [SK]  "Schafkopf (4 players, 32 cards, 8 each; 120 card points)"
   [JA]  "Swiss Jass, Schieber (4 players in 2 teams, 36 cards, 9 each)"
   [SW]  "Scharwenzel (Fehmarn; 4, 6 or 8 players in two alternating parties)"
+  [SK3] "Schafkopf for three": three seats, the 24-card deck (no 7s and 8s),
+        8 cards each, only the one-against-two contracts
 
 Public API (positions are plain dicts in the project's JSON format):
+  check_position(pos) -> None       (ValueError on bad input)
   legal_moves(pos) -> list[str]     to_move(pos) -> int
   reference_solve(pos) -> dict      reference_weis(pos) -> dict
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 # --------------------------------------------------------------------------
-# Decks and card notation (RULES.md, table "Card notation")
+# Decks and card notation (docs/rules.md, table "Card notation")
 # --------------------------------------------------------------------------
 SK_SUITS = ["E", "G", "H", "S"]
 SK_RANKS = ["A", "10", "K", "O", "U", "9", "8", "7"]
@@ -23,6 +26,8 @@ FR_SUITS = ["C", "S", "H", "D"]
 FR_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
 
 SCHAFKOPF_CONTRACTS = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "ramsch")
+# [SK3] "only the one-against-two contracts ... no Sauspiel, no Ramsch"
+SCHAFKOPF_FOR_THREE = ("solo", "wenz", "geier", "farbwenz", "farbgeier")
 KNOWN_RULE_OPTIONS = {"davonlaufen_min"}
 
 
@@ -147,13 +152,15 @@ class Game:
     def _check_and_build(self) -> None:
         game, contract, trump, n = self.game, self.contract, self.trump, self.n
         if game == "schafkopf":
-            if n != 4 or contract not in SCHAFKOPF_CONTRACTS:
-                raise ValueError("schafkopf needs 4 seats and a known contract")
+            if n not in (3, 4) or contract not in SCHAFKOPF_CONTRACTS:
+                raise ValueError("schafkopf needs 4 seats (or 3) and a known contract")
+            if n == 3 and contract not in SCHAFKOPF_FOR_THREE:
+                raise ValueError(f"[SK3] Schafkopf for three has no {contract} (only {SCHAFKOPF_FOR_THREE})")
             if contract in ("solo", "farbwenz", "farbgeier") and trump not in SK_SUITS:
                 raise ValueError(f"{contract} needs a trump suit in {SK_SUITS}")
             if self.tout and contract in ("sauspiel", "ramsch"):
                 raise ValueError("tout exists only for solo/wenz/geier/farbwenz/farbgeier")
-            short = sum(len(h) for h in self.deal) == 24
+            short = sum(len(h) for h in self.deal) == 24  # [SK3] always: 3 x 8, no 7s and 8s
             deck = _deck(game, n, short)
             trumps, plain_ranks = _schafkopf_orders(contract, trump)
         elif game == "jass":
@@ -225,7 +232,9 @@ class Game:
 
     # ---- state handling -------------------------------------------------
     def initial_state(self) -> State:
-        sort = lambda cards: tuple(sorted(cards, key=self.order.__getitem__))
+        def sort(cards: list[str]) -> tuple[str, ...]:
+            return tuple(sorted(cards, key=self.order.__getitem__))
+
         return State(tuple(sort(h) for h in self.deal), (), self.leader,
                      (0,) * self.n, (0,) * self.n, None, False)
 
@@ -358,6 +367,11 @@ def to_move(pos: dict) -> int:
     if game.is_over(state):
         raise ValueError("the hand is over")
     return game.to_move(state)
+
+
+def check_position(pos: dict) -> None:
+    """Validate the position and replay pos["play"]; ValueError on bad input."""
+    _game_and_state(pos)
 
 
 def legal_moves(pos: dict) -> list[str]:

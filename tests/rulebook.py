@@ -1,6 +1,7 @@
-"""Shared test vocabulary: decks, deal builders and the card orders of
-RULES.md written out by hand (one place, used by the rule tests of the
-project and of the reference oracle)."""
+"""Shared test vocabulary: decks, deal builders, the card orders of
+docs/rules.md written out by hand and the hand-built deals (one place, used
+by the rule cases of rulecases.py and the rule tests of the solver and of
+the reference oracle)."""
 from __future__ import annotations
 
 SK_RANKS = ["A", "10", "K", "O", "U", "9", "8", "7"]
@@ -49,7 +50,7 @@ def plays(text):
     return text.split()
 
 
-# Card orders (trumps and plain suits) for every contract, from RULES.md
+# Card orders (trumps and plain suits) for every contract, from docs/rules.md
 OBERS = ["EO", "GO", "HO", "SO"]
 UNTERS = ["EU", "GU", "HU", "SU"]
 
@@ -86,6 +87,20 @@ ORDER_CASES = {
     "sauspiel-short": ("schafkopf", "sauspiel", {"called": "E"}, 4, True,
                        OBERS + UNTERS + cards("H", "A 10 K 9"),
                        {s: cards(s, "A 10 K 9") for s in "EGS"}),
+    # [SK3] Schafkopf for three: the same orders on the 24-card deck, 8 cards each
+    "solo-H-3": ("schafkopf", "solo", {"trump": "H"}, 3, True,
+                 OBERS + UNTERS + cards("H", "A 10 K 9"),
+                 {s: cards(s, "A 10 K 9") for s in "EGS"}),
+    "wenz-3": ("schafkopf", "wenz", {}, 3, True, UNTERS,
+               {s: cards(s, "A 10 K O 9") for s in "EGHS"}),
+    "geier-3": ("schafkopf", "geier", {}, 3, True, OBERS,
+                {s: cards(s, "A 10 K U 9") for s in "EGHS"}),
+    "farbwenz-E-3": ("schafkopf", "farbwenz", {"trump": "E"}, 3, True,
+                     UNTERS + cards("E", "A 10 K O 9"),
+                     {s: cards(s, "A 10 K O 9") for s in "GHS"}),
+    "farbgeier-S-3": ("schafkopf", "farbgeier", {"trump": "S"}, 3, True,
+                      OBERS + cards("S", "A 10 K U 9"),
+                      {s: cards(s, "A 10 K U 9") for s in "EGH"}),
     "jass-trump-H": ("jass", "trump", {"trump": "H"}, 4, False,
                      cards("H", "J 9 A K Q 10 8 7 6"),
                      {s: cards(s, "A K Q J 10 9 8 7 6") for s in "CSD"}),
@@ -298,3 +313,11 @@ W_NINES = ["CJ S6 HJ DJ SQ SK C7 H7 DA", "C9 S9 H9 D9 C6 CQ HK SA D7",
 # s1 four 6s (100) vs s0 C9-J (20).
 W_SIXES = ["C9 C10 CJ S7 S9 H7 H9 DQ DA", "C6 S6 H6 D6 C8 SA HQ D9 DJ",
            "C7 CQ CA S8 S10 SQ H8 HJ DK", "CK SJ SK H10 HK HA D7 D8 D10"]
+
+
+# [SK3] Schafkopf for three: 24 cards (no 7s and 8s), 8 each; a Herz solo of seat 0.
+# Seat 1 holds four trumps (EU GU HU SU, later H9 HK), seat 2 none.  In tricks 1-5
+# the declarer draws seat 1's trumps (16 + 15 + 9 + 9 + 11 = 60 points); left:
+# s0 H10 EA EK, s1 HK E10 G9, s2 SA S10 E9 (60 points).
+THREE = ["EO GO HO SO HA H10 EA EK", "EU GU HU SU H9 HK E10 G9", "GA G10 GK SK S9 SA S10 E9"]
+THREE_PLAY = plays("EO EU GA  GO GU G10  HO HU GK  SO SU SK  HA H9 S9")

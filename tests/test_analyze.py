@@ -110,12 +110,14 @@ def consistent_deals(full: Position, viewer: int):
     return out
 
 
-@pytest.mark.parametrize("game, contract, played, seed", [
-    ("schafkopf", "sauspiel", 20, 11), ("schafkopf", "solo", 22, 8),
-    ("scharwenzel", "trump", 21, 2), ("jass", "trump", 27, 5),
+@pytest.mark.slow
+@pytest.mark.parametrize("game, contract, played, seed, n_seats", [
+    ("schafkopf", "sauspiel", 20, 11, 4), ("schafkopf", "solo", 22, 8, 4),
+    ("scharwenzel", "trump", 21, 2, 4), ("jass", "trump", 27, 5, 4),
+    ("schafkopf", "wenz", 12, 3, 3),  # Schafkopf for three: two hidden hands
 ])
-def test_endgame_estimate_agrees_with_exact_enumeration(game, contract, played, seed):
-    full = random_position(random.Random(seed), game, contract, played=played)
+def test_endgame_estimate_agrees_with_exact_enumeration(game, contract, played, seed, n_seats):
+    full = random_position(random.Random(seed), game, contract, played=played, n_seats=n_seats)
     viewer = full.state().to_move
     pos = full.with_deal(tuple(h if s == viewer else None for s, h in enumerate(full.deal)))
     deals = consistent_deals(full, viewer)
@@ -272,7 +274,7 @@ def test_scharwenzel_scores():
 def test_tariff_from_toml_and_settings(tmp_path):
     f = tmp_path / "table.toml"
     f.write_text("solo = 60\nlaufender = 20\n")
-    t = load_tariff(str(f), ["sauspiel=30"])
+    t = load_tariff(str(f), {"sauspiel": 30})
     assert (t.solo, t.laufender, t.sauspiel, t.wenz) == (60, 20, 30, 50)
     f.write_text("[tariff]\nwenz = 70\n")
     assert load_tariff(str(f)).wenz == 70
@@ -281,8 +283,8 @@ def test_tariff_from_toml_and_settings(tmp_path):
         f.write_text(text)
         with pytest.raises(InputError, match=msg):
             load_tariff(str(f))
-    with pytest.raises(InputError, match="KEY=NUMBER"):
-        load_tariff(None, ["solo"])
+    with pytest.raises(InputError, match="unknown tariff key 'sol'"):
+        load_tariff(None, {"sol": 1})
     with pytest.raises(InputError, match="cannot read"):
         load_tariff(str(tmp_path / "missing.toml"))
 
@@ -335,6 +337,7 @@ def _short_run(executor):
     return json.dumps(a.to_json(), sort_keys=True)
 
 
+@pytest.mark.slow
 def test_same_seed_same_result_with_one_and_two_workers():
     with ProcessPoolExecutor(max_workers=2) as pool:
         assert _short_run(None) == _short_run(pool)
@@ -350,6 +353,7 @@ with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dash
 """
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_result():
     pytest.importorskip("distributed")
     # In a child process, so that no Dask thread outlives the test in this one
@@ -392,3 +396,78 @@ def test_midgame_without_a_target_or_the_movers_hand():
     assert data["to_move"] == mover and data["moves"] == {} and data["best"] is None
     assert data["value"]["win"] is None and data["target"] is None
     assert data["value"]["mean_low"] <= data["value"]["mean"] <= data["value"]["mean_high"]
+
+
+# ---------------------------------------------------------------------------
+# Schafkopf for three (docs/rules.md "Schafkopf for three"): 24 cards, 8 each,
+# only the one-against-two contracts, the soloist paid by each of the two others
+THREE = ["EO GO HO SO HA H10 EA EK", "EU GU HU SU H9 HK E10 G9", "GA G10 GK SK S9 SA S10 E9"]
+
+
+def test_contracts_for_three_have_no_sauspiel():
+    hand = parse_cards("EU GU HA H10 HK E9 G10 S9")  # Sauspiel on E, G or S with four players
+    four = [s.id for s in contracts_for_hand("schafkopf", hand)]
+    assert four[:3] == ["sauspiel-E", "sauspiel-G", "sauspiel-S"]
+    three = [s.id for s in contracts_for_hand("schafkopf", hand, players=3)]
+    assert three == [i for i in four if not i.startswith("sauspiel")] and len(three) == 14 + 14
+    with pytest.raises(InputError, match="played by 4 players, not 3"):
+        evaluate_hand("schafkopf", hand, players=3, samples=2, contracts=["sauspiel"])
+
+
+def test_three_seat_payouts_are_paid_by_each_of_two():
+    t = Tariff()
+    solo = sk(THREE, trump="H")  # EO GO HO SO with the soloist, EU with seat 1: 4 Laufende
+    assert laufende(solo) == 4
+    assert schafkopf_payout(t, solo, Level.WON) == 2 * (50 + 40)
+    assert schafkopf_payout(t, solo, Level.WON_SCHNEIDER) == 2 * (50 + 10 + 40)
+    assert schafkopf_payout(t, solo, Level.LOST_SCHWARZ) == -2 * (50 + 20 + 40)
+    tout = sk(THREE, trump="H", tout=True)
+    assert schafkopf_payout(t, tout, Level.WON_SCHWARZ) == 2 * 2 * (50 + 40)
+    wenz = sk(THREE, "wenz")  # every Unter with seat 1, a defender: 4 Laufende all the same
+    assert laufende(wenz) == 4 and schafkopf_payout(t, wenz, Level.LOST) == -2 * (50 + 40)
+
+
+def test_eight_highest_trumps_for_three():
+    a = evaluate_hand("schafkopf", SIE, 1, 2, samples=10, seed=3, contracts=["solo-H"], points=False,
+                      players=3)
+    assert a.players == 3 and a.to_json()["players"] == 3
+    rows = {r.spec.id: r for r in a.results}
+    # 8 Laufende: Tout 2 x 2 x (50 + 80); Solo Schwarz 2 x (50 + 10 + 10 + 80)
+    assert set(rows["solo-H-tout"].payouts) == {520} and set(rows["solo-H"].payouts) == {300}
+
+
+def test_three_seat_samples_deal_the_other_sixteen_cards():
+    hand = parse_cards("EO GO HA HK S10 S9 EA GK")
+    sampler = DealSampler.for_hand("schafkopf", 1, hand, players=3)
+    assert sampler.n_seats == 3 and sampler.count() == 12870  # C(16, 8)
+    short = {c for c in parse_cards("EA E10 EK EO EU E9 GA G10 GK GO GU G9 HA H10 HK HO HU H9 "
+                                    "SA S10 SK SO SU S9")}
+    for i in range(20):
+        deal = sampler.sample(0, i)
+        assert len(deal) == 3 and deal[1] == tuple(sorted(hand)) and all(len(h) == 8 for h in deal)
+        assert {c for h in deal for c in h} == short
+
+
+def test_three_seat_hand_input_errors():
+    with pytest.raises(InputError, match="E7 is not in the 24-card deck of Schafkopf for three"):
+        evaluate_hand("schafkopf", "EO GO HO SO EU GU HU E7", samples=2, players=3)
+    with pytest.raises(InputError, match="for 3 players has 8 cards, got 6"):
+        evaluate_hand("schafkopf", SHORT_HAND, samples=2, players=3)
+    with pytest.raises(InputError, match="players must be 3 or 4"):
+        evaluate_hand("schafkopf", SIE, samples=2, players=5)
+    with pytest.raises(InputError, match="seat must be a seat 0..2"):
+        evaluate_hand("schafkopf", SIE, 3, 0, samples=2, players=3)
+
+
+def test_three_seat_midgame_value_and_cards():
+    """During play, two hidden hands: the 16 unseen cards less those played."""
+    pos = Position.from_json({"game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0,
+                              "leader": 0, "deal": [THREE[0], "?", "?"],
+                              "play": ["EO", "EU", "GA", "GO", "GU", "G10"]}, allow_hidden=True)
+    a = analyze_position(pos, samples=20, seed=2)
+    assert a.to_move == 0 and {str(c) for c in a.moves} == {"HO", "SO", "HA", "H10", "EA", "EK"}
+    sampler = DealSampler.for_position(pos)
+    for i in range(10):
+        deal = sampler.sample(2, i)
+        assert len(deal) == 3 and {"EU", "GU"} <= {str(c) for c in deal[1]}
+        assert {"GA", "G10"} <= {str(c) for c in deal[2]}

@@ -80,7 +80,7 @@ def test_position_json_keys(tmp_path):
     assert data["samples"] == 15
     assert set(data["value"]) >= {"mean", "win"} and data["moves"]
     for card, fig in data["moves"].items():
-        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1
+        assert set(fig) >= {"mean", "win"} and 0 <= fig["win"] <= 1, card
 
 
 def test_position_table(tmp_path):
@@ -89,6 +89,7 @@ def test_position_table(tmp_path):
     assert code == 0 and "to move; each card" in out and "P(value >= 61)" in out
 
 
+@pytest.mark.slow
 def test_plot_writes_a_png(tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "points.png"
@@ -111,6 +112,7 @@ sys.exit(result.exit_code)
 """
 
 
+@pytest.mark.slow
 def test_scheduler_runs_on_a_dask_cluster():
     pytest.importorskip("distributed")
     args = [*SHORT[:6], "--samples", "10", "--seed", "4", "--contracts", "solo-H", "--json"]
@@ -132,6 +134,13 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=x"], "--rule"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:Q"], "unknown suit"),
     (["--samples", "3"], "give a hand"),
+    (["--players", "3", "--hand", "EO GO HO SO EU GU HU S8"], "S8 is not in the 24-card deck of Schafkopf for three"),
+    (["--players", "3", "--hand", "EO GO HA HK S10 S9"], "a schafkopf hand for 3 players has 8 cards"),
+    (["--players", "5", "--hand", "EO GO HO SO EU GU HU SU"], "--players must be 3 or 4"),
+    (["--players", "3", "--hand", "EU GU HA H10 HK E9 G10 S9", "--contracts", "sauspiel"],
+     "sauspiel is played by 4 players, not 3"),
+    (["--players", "3", "--hand", "EO GO HO SO EU GU HU SU", "--seat", "3"], "seat must be a seat 0..2"),
+    (["--players", "3", "--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "3:EA"], "seats are 0..2"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--samples", "0"], "--samples"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message):
@@ -157,8 +166,36 @@ def test_position_file_with_before_play_options_is_rejected(tmp_path):
     assert code == 2 and "--hand applies before play" in err
 
 
+@pytest.mark.slow
 def test_real_command_prints_no_traceback():
     proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "analyze", "--hand", "EO GO XX"],
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.startswith("stichfest: error: ") and proc.stderr.count("\n") == 1
+
+
+def test_three_players_json_and_table():
+    """Schafkopf for three: ``--players 3`` deals the other 16 cards to two seats."""
+    args = ["--players", "3", "--hand", "EO GO HO EU GU HA H10 EA", "--seat", "1", "--leader", "2",
+            "--samples", "12", "--workers", "1", "--contracts", "solo-H,wenz"]
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["players"] == 3 and data["seat"] == 1
+    assert {r["id"] for r in data["contracts"]} == {"solo-H", "wenz", "solo-H-tout", "wenz-tout"}
+    code, out, _ = run(*args)
+    assert code == 0 and out.startswith("Schafkopf for 3 players: seat 1 announces, seat 2 leads")
+    four = json.loads(run(*args[2:], "--json")[1])  # the same hand, four players by default
+    assert four["players"] == 4
+
+
+def test_three_seat_position_file(tmp_path):
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps({"game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0,
+                                "leader": 0, "deal": ["EO GO HO SO HA H10 EA EK", "?", "?"],
+                                "play": ["EO", "EU", "GA"]}))
+    code, out, err = run(str(path), "--samples", "10", "--workers", "1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["to_move"] == 0
+    code, _, err = run(str(path), "--players", "3")
+    assert code == 2 and "--players applies before play" in err

@@ -81,7 +81,27 @@ SAUSPIEL = {
 }
 
 
+# Schafkopf for three: 24 cards (no 7s and 8s), 8 each (docs/rules.md "Schafkopf for three")
+THREE = {
+    "game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0, "leader": 0,
+    "deal": ["EO GO HO SO HA H10 EA EK", "EU GU HU SU H9 HK E10 G9", "GA G10 GK SK S9 SA S10 E9"],
+    "play": [],
+}
+
+
+def _three(**changes):
+    return json.dumps(dict(THREE, **changes))
+
+
 @pytest.mark.parametrize("stdin, message", [
+    (_three(deal=[*THREE["deal"][:2], "GA G10 GK SK S9 SA S10 E7"]),
+     "card E7 is not in the 24-card deck of Schafkopf for three (no 7s and 8s)"),
+    (_three(deal=[*THREE["deal"], ""]), "hands of different sizes"),
+    (_three(contract="sauspiel", trump=None, called="G", declarer=1),
+     "a schafkopf sauspiel is played by 4 players, the deal has 3 hands"),
+    (_three(contract="ramsch", trump=None), "a schafkopf ramsch is played by 4 players"),
+    (_three(declarer=3), "'declarer' must be a seat 0..2"),
+    (_three(play=THREE["deal"][0].split() * 4), "'play' has 32 cards but the deal only 24"),
     ("{oops", "invalid JSON"),
     (_with(game="skat"), "unknown game 'skat'"),
     (_with(contract="bettel"), "unknown contract 'bettel'"),
@@ -115,6 +135,7 @@ def test_missing_card_from_deck():
     assert code == 2 and "SK dealt twice" in err
 
 
+@pytest.mark.slow
 def test_no_traceback_from_the_real_command():
     proc = subprocess.run([sys.executable, "-m", "stichfest.analysis.cli", "solve", "-"], input="[1, 2]",
                           capture_output=True, text=True)
@@ -125,3 +146,13 @@ def test_no_traceback_from_the_real_command():
 def test_unknown_option_is_one_line():
     code, _, err = run(["solve", "--bogus"])
     assert code == 2 and err.count("\n") == 1 and "--bogus" in err
+
+
+def test_three_hand_solve():
+    """Schafkopf for three: the soloist plays against two, tricks of three cards."""
+    code, out, _ = run(["solve", "--json", "-"], _three())
+    assert code == 0
+    data = json.loads(out)
+    assert data["value"] == 74 and len(data["pv"]) == 24
+    code, out, _ = run(["solve", "-"], _three())
+    assert code == 0 and "Value: declarers 74" in out and "8. seat 1 leads" in out

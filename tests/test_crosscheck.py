@@ -16,6 +16,8 @@ from stichfest import Position, Solver
 from stichfest.cards import Card, parse_card
 from stichfest.deals import callable_suits, position_json, random_deal
 
+pytestmark = pytest.mark.slow   # thousands of positions against the reference (~60 s)
+
 # (game, contract, seats, short deck, tout, rules)
 CASES = [
     ("schafkopf", "sauspiel", 4, False, False, None),
@@ -35,6 +37,10 @@ CASES = [
     ("scharwenzel", "trump", 4, False, False, None),
     ("scharwenzel", "trump", 6, False, False, None),
     ("scharwenzel", "trump", 8, False, False, None),
+] + [
+    # Schafkopf for three: the 24-card deck, 8 cards each, every one-against-two contract
+    ("schafkopf", contract, 3, False, tout, None)
+    for contract in ("solo", "wenz", "geier", "farbwenz", "farbgeier") for tout in (False, True)
 ]
 NEEDS_TRUMP = {"solo", "farbwenz", "farbgeier", "trump"}
 POSITIONS_PER_CASE = 180
@@ -90,7 +96,7 @@ def test_solver_matches_reference(case):
         pos_json = random_endgame(rng, case, tricks_left - (i % 2))
         expected = reference_solve(pos_json)
         got = solver.solve(Position.from_json(pos_json), pv=False)
-        assert (got.value, got.moves, got.to_move) == (
+        assert (got.value, got.to_json()["moves"], got.to_move) == (
             expected["value"], expected["moves"], expected["to_move"]), pos_json
 
 
@@ -131,7 +137,7 @@ def test_answers_do_not_depend_on_earlier_queries():
 def _touching_pairs(pos: Position, legal: list[str]):
     """Pairs of the mover's legal cards with no other card still in play (in
     a hand or on the table) between them in their class: the cards the
-    search bounds by each other (``twin_bound`` in solver/_search.pyx)."""
+    search bounds by each other (``twin_bound`` in solver/_bounds.pxd)."""
     table = pos.table
     st = Solver(tt_bits=4)._load(pos)
     in_play = set(st.trick)
@@ -163,3 +169,23 @@ def test_touching_cards_differ_by_at_most_their_points(case):
             assert abs(expected["moves"][a] - expected["moves"][b]) <= diff, (pos_json, a, b)
             pairs += 1
     assert pairs > 0  # the property was exercised
+
+
+THREE_SEAT_CASES = [c for c in CASES if c[2] == 3]
+
+
+@pytest.mark.parametrize("case", THREE_SEAT_CASES, ids=_case_id)
+def test_three_seat_long_endings_match_reference(case):
+    """Schafkopf for three, four and five tricks from the end (up to 15 of the
+    24 cards still to play; every contract and its Tout): the brute force
+    still manages these; whole 8-trick deals are beyond it (six tricks
+    already take it seconds), so whole hands are compared card by card for
+    legality above."""
+    rng = random.Random(77 + sum(map(ord, _case_id(case))))
+    solver = Solver(tt_bits=16)
+    for i in range(9):
+        pos_json = random_endgame(rng, case, 5 if i % 3 == 0 else 4)
+        expected = reference_solve(pos_json)
+        got = solver.solve(Position.from_json(pos_json), pv=False)
+        assert (got.value, got.to_json()["moves"], got.to_move) == (
+            expected["value"], expected["moves"], expected["to_move"]), pos_json

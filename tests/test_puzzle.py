@@ -26,6 +26,7 @@ CASES = [  # (game, contract, goal)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,contract,goal", CASES)
 def test_every_puzzle_has_exactly_one_winning_card_by_the_reference_solver(game, contract, goal):
     puzzles = generate(game, contract, goal=goal, tricks=3, count=3, seed=5)
@@ -33,18 +34,20 @@ def test_every_puzzle_has_exactly_one_winning_card_by_the_reference_solver(game,
         ref = reference_solve(p.position.to_json())
         assert ref["to_move"] in p.position.maximizing_seats
         winners = [c for c, v in ref["moves"].items() if v >= p.target]
-        assert winners == [p.solution]
-        assert ref["moves"] == p.moves
+        assert winners == [str(p.solution)]
+        assert ref["moves"] == p.to_json()["moves"]
         assert p.line[0] == p.solution
         assert p.goal in goals_for(game, contract)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_puzzles():
     first = [p.to_json() for p in generate("schafkopf", count=4, seed=11)]
     assert first == [p.to_json() for p in generate("schafkopf", count=4, seed=11)]
     assert first != [p.to_json() for p in generate("schafkopf", count=4, seed=12)]
 
 
+@pytest.mark.slow
 def test_difficulty_is_the_documented_measure_and_the_level_filter_keeps_that_level():
     for p in generate("schafkopf", count=6, seed=3):
         d = p.difficulty
@@ -106,6 +109,9 @@ def test_cli_text():
     (["--game", "jass", "--tricks", "10"], "--tricks must be 2..9"),
     (["--contract", "sauspiel", "--goal", "tout"], "no goal"),
     (["--difficulty", "extreme"], "extreme"),
+    (["--players", "3", "--contract", "sauspiel"], "sauspiel is not played by 3 players"),
+    (["--players", "5"], "--players must be 3 or 4"),
+    (["--game", "jass", "--players", "3"], "--players must be 4 for jass"),
 ])
 def test_cli_bad_input_is_one_line_with_status_2(args, message):
     r = run(*args)
@@ -119,3 +125,25 @@ def test_cli_svg_into_a_file_is_refused(tmp_path):
     path.write_text("x")
     r = run("--svg", str(path))
     assert r.exit_code == 2 and "not a directory" in r.output
+
+
+THREE_CASES = [("solo", "61"), ("wenz", "91"), ("geier", "tout"), ("farbwenz", "61"), ("farbgeier", "tout")]
+
+
+@pytest.mark.parametrize("contract,goal", THREE_CASES)
+def test_three_player_puzzles_have_one_winning_card_by_the_reference_solver(contract, goal):
+    """Schafkopf for three: three hands of the 24-card deck, tricks of three cards."""
+    for p in generate("schafkopf", contract, goal=goal, tricks=3, count=2, seed=7, players=3):
+        pos = p.position
+        assert pos.n_seats == 3 and all(len(h) == 8 for h in pos.deal)
+        ref = reference_solve(pos.to_json())
+        assert [c for c, v in ref["moves"].items() if v >= p.target] == [str(p.solution)]
+        assert ref["moves"] == p.to_json()["moves"]
+
+
+def test_cli_three_players():
+    r = run("--players", "3", "--count", "2", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.output
+    for line in r.output.strip().splitlines():
+        obj = json.loads(line)
+        assert len(obj["position"]["deal"]) == 3 and obj["position"]["contract"] != "sauspiel"

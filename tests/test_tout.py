@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
@@ -69,7 +70,7 @@ def declarer_lost_a_trick(st, declarer: int) -> bool:
     declarer's in the trick on the table."""
     if any(w != declarer for _, _, w in st.history):
         return True
-    seats = [(st.leader + i) % 4 for i in range(len(st.trick))]
+    seats = [(st.leader + i) % st.n_seats for i in range(len(st.trick))]
     return declarer in seats and seats[st.trick_winner_offset(st.trick)] != declarer
 
 
@@ -125,6 +126,7 @@ def test_guaranteed_tout_is_made_double_dummy_in_sampled_deals():
     assert share.made == share.samples == 6 and share.interval[1] == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_points_target_of_a_monster_solo_is_guaranteed_and_a_middling_one_refuted_double_dummy():
     strong = hand_position("solo", "EO GO HO SO EU GU HA H10", 1, 1, trump="H", tout=False)
     assert guarantee(strong, 91).guaranteed
@@ -159,16 +161,54 @@ def test_the_plan_wins_every_trick_in_sampled_deals_against_random_defences():
 
 
 # ---------------------------------------------------------------------------
+# Schafkopf for three: two defenders share the 16 unseen cards
+def test_three_players_wenz_missing_the_schellen_unter():
+    on_lead = guarantee(hand_position("wenz", "EU GU HU EA E10 EK GA G10", 0, 0, players=3))
+    assert on_lead.guaranteed and on_lead.info.sizes == (8, 8, 8)
+    for leader in (1, 2):  # a defender on lead: the one with the Schellen-Unter ruffs a Sau
+        result = guarantee(hand_position("wenz", "EU GU HU EA E10 EK GA G10", 0, leader, players=3))
+        assert_tout_refuted(result)
+        assert len(result.refutation.deal) == 3
+
+
+def test_three_players_plan_wins_every_trick_against_random_defences():
+    pos = hand_position("solo", "EO GO HO SO EU GU HA H10", 2, 0, trump="H", players=3)
+    result = guarantee(pos)
+    assert result.guaranteed
+    rng = random.Random(5)
+    for _ in range(20):
+        deal = pos.with_deal(sample_deal(result.info, rng))
+        assert sorted(len(h) for h in deal.deal) == [8, 8, 8]
+        follower, st = PlanFollower(result), deal.state()
+        while not st.finished:
+            card = follower.card() if st.to_move == pos.declarer else rng.choice(st.legal_cards())
+            follower.observe(st.to_move, card)
+            st.play(card.index)
+        assert st.tricks[pos.declarer] == 8
+
+
+def test_three_players_points_target_and_bad_seat():
+    strong = hand_position("solo", "EO GO HO EU GU HA H10 EA", 1, 0, trump="H", tout=False, players=3)
+    assert guarantee(strong, 61).guaranteed and 61 <= sure_points(strong) < 120
+    with pytest.raises(ValueError, match="seat must be 0..2"):
+        hand_position("wenz", "EU GU HU EA E10 EK GA G10", 3, 0, players=3)
+    with pytest.raises(ValueError, match="E7 is not in the 24-card deck of Schafkopf for three"):
+        hand_position("wenz", "EU GU HU EA E10 EK GA E7", 0, 0, players=3)
+
+
+# ---------------------------------------------------------------------------
 # Short-deck endings, every distribution
-def strong_deal(rng: random.Random, contract: str, trump: int | None, declarer: int):
-    """A short-deck deal whose declarer holds mostly trumps and high cards and
-    whose defenders hold few suits each (so that they show voids early)."""
+def strong_deal(rng: random.Random, contract: str, trump: int | None, declarer: int, n_seats: int = 4):
+    """A 24-card deal (the short deck of four, or Schafkopf for three) whose
+    declarer holds mostly trumps and high cards and whose defenders hold few
+    suits each (so that they show voids early)."""
     from stichfest.contracts import contract_table
     table = contract_table("schafkopf", contract, trump)
-    cards = [c for h in random_deal(rng, "schafkopf", short=True) for c in h]
+    cards = [c for h in random_deal(rng, "schafkopf", n_seats, short=True) for c in h]
+    size = len(cards) // n_seats
     weight = [(4 if table.follow_class[c.index] == 4 else 1) * (1 + table.strength[c.index]) for c in cards]
     mine: list[Card] = []
-    while len(mine) < 6:
+    while len(mine) < size:
         pick = rng.choices(cards, weights=weight)[0]
         if pick not in mine:
             mine.append(pick)
@@ -176,28 +216,30 @@ def strong_deal(rng: random.Random, contract: str, trump: int | None, declarer: 
     order = list(range(5))
     rng.shuffle(order)
     rest.sort(key=lambda c: (order[table.follow_class[c.index]], rng.random()))
-    deal = [tuple(rest[i * 6:(i + 1) * 6]) for i in range(3)]
+    deal = [tuple(rest[i * size:(i + 1) * size]) for i in range(n_seats - 1)]
     rng.shuffle(deal)
     deal.insert(declarer, tuple(mine))
     return deal
 
 
-def tout_endings(seed: int, count: int, tricks_left: int) -> list[Position]:
-    """Short-deck Tout positions (strong declarer hands) after the declarer
-    won every trick so far by random play; the declarer leads."""
+def tout_endings(seed: int, count: int, tricks_left: int, n_seats: int = 4) -> list[Position]:
+    """24-card Tout positions (strong declarer hands; the short deck of four,
+    or Schafkopf for three) after the declarer won every trick so far by
+    random play; the declarer leads."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         contract = rng.choice(TOUT_CONTRACTS)
         trump = rng.randrange(4) if contract in NEEDS_TRUMP else None
-        declarer = rng.randrange(4)
-        pos = Position.from_json(position_json("schafkopf", contract, strong_deal(rng, contract, trump, declarer),
+        declarer = rng.randrange(n_seats)
+        deal = strong_deal(rng, contract, trump, declarer, n_seats)
+        pos = Position.from_json(position_json("schafkopf", contract, deal,
                                                declarer=declarer, leader=declarer, trump=trump, tout=True))
         st, play = pos.state(), []
-        for _ in range(6 - tricks_left):
+        for _ in range(pos.n_tricks - tricks_left):
             for _attempt in range(30):
                 trial, cards = st.copy(), []
-                for _ in range(4):
+                for _ in range(n_seats):
                     card = rng.choice(trial.legal_cards())
                     trial.play(card.index)
                     cards.append(card)
@@ -211,17 +253,19 @@ def tout_endings(seed: int, count: int, tricks_left: int) -> list[Position]:
     return out
 
 
-def points_endings(seed: int, count: int, tricks_left: int) -> list[Position]:
-    """Random short-deck solo-contract positions after random play (any seat to move)."""
+def points_endings(seed: int, count: int, tricks_left: int, n_seats: int = 4) -> list[Position]:
+    """Random 24-card solo-contract positions (the short deck of four, or
+    Schafkopf for three) after random play (any seat to move)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         contract = rng.choice(TOUT_CONTRACTS)
         trump = rng.randrange(4) if contract in NEEDS_TRUMP else None
-        pos = Position.from_json(position_json("schafkopf", contract, random_deal(rng, "schafkopf", short=True),
-                                               declarer=rng.randrange(4), leader=rng.randrange(4), trump=trump))
+        deal = random_deal(rng, "schafkopf", n_seats, short=True)
+        pos = Position.from_json(position_json("schafkopf", contract, deal, declarer=rng.randrange(n_seats),
+                                               leader=rng.randrange(n_seats), trump=trump))
         st, play = pos.state(), []
-        for _ in range(4 * (6 - tricks_left) + rng.randrange(3)):
+        for _ in range(n_seats * (pos.n_tricks - tricks_left) + rng.randrange(n_seats - 1)):
             card = rng.choice(st.legal_cards())
             st.play(card.index)
             play.append(card)
@@ -239,10 +283,10 @@ def distributions(pos: Position):
     """Every deal that agrees with the declarer's hand and the play so far:
     a seat that did not follow the led suit holds none of it; each
     candidate is then replayed under the reference rules."""
-    d = pos.declarer
-    defenders = [s for s in range(4) if s != d]
+    d, n = pos.declarer, pos.n_seats
+    defenders = [s for s in range(n) if s != d]
     ref = Game(_ref_dict(pos, pos.deal))
-    state, played, void = ref.initial_state(), {s: [] for s in range(4)}, {s: set() for s in range(4)}
+    state, played, void = ref.initial_state(), {s: [] for s in range(n)}, {s: set() for s in range(n)}
     for c in pos.play:
         seat = ref.to_move(state)
         if state.trick and ref.follow_suit(str(c)) != ref.follow_suit(state.trick[0]):
@@ -255,22 +299,25 @@ def distributions(pos: Position):
     def fits(seat, cards):
         return not any(ref.follow_suit(str(c)) in void[seat] for c in cards)
 
-    for first in itertools.combinations(unseen, sizes[0]):
-        if not fits(defenders[0], first):
-            continue
-        rest = [c for c in unseen if c not in first]
-        for second in itertools.combinations(rest, sizes[1]):
-            third = [c for c in rest if c not in second]
-            if not (fits(defenders[1], second) and fits(defenders[2], third)):
-                continue
-            hands = {defenders[0]: first, defenders[1]: second, defenders[2]: third}
-            deal = [tuple(sorted(list(hands[s]) + played[s])) if s != d else pos.deal[d] for s in range(4)]
-            game = Game(_ref_dict(pos, deal))
-            replay = game.initial_state()
-            for c in pos.play:
-                assert str(c) in game.legal(replay)
-                replay = game.play(replay, str(c))
-            yield deal, game, replay
+    def splits(i: int, left: list) -> Iterator[dict]:
+        """Every way to give the ``left`` cards to defenders ``i..``, each in his own order."""
+        if i == len(defenders) - 1:
+            if fits(defenders[i], left):
+                yield {defenders[i]: tuple(left)}
+            return
+        for mine in itertools.combinations(left, sizes[i]):
+            if fits(defenders[i], mine):
+                for rest in splits(i + 1, [c for c in left if c not in mine]):
+                    yield {defenders[i]: mine, **rest}
+
+    for hands in splits(0, unseen):
+        deal = [tuple(sorted(list(hands[s]) + played[s])) if s != d else pos.deal[d] for s in range(n)]
+        game = Game(_ref_dict(pos, deal))
+        replay = game.initial_state()
+        for c in pos.play:
+            assert str(c) in game.legal(replay)
+            replay = game.play(replay, str(c))
+        yield deal, game, replay
 
 
 def brute_guaranteed(pos: Position, target: int | None) -> bool:
@@ -336,11 +383,16 @@ def few_distributions(positions, limit: int):
     return [p for p in positions if sum(1 for _ in distributions(p)) <= limit]
 
 
-@pytest.mark.parametrize("seed,tricks_left,count,limit", [(1, 2, 24, 90), (7, 3, 40, 100)])
-def test_tout_endings_agree_with_brute_force_double_dummy_and_plan_execution(seed, tricks_left, count, limit):
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,tricks_left,count,limit,n_seats", [
+    (1, 2, 24, 90, 4), (7, 3, 40, 100, 4),
+    (5, 3, 40, 100, 3), (6, 4, 15, 70, 3),  # Schafkopf for three: two defenders, 16 unseen cards
+])
+def test_tout_endings_agree_with_brute_force_double_dummy_and_plan_execution(seed, tricks_left, count, limit,
+                                                                               n_seats):
     solver = Solver()
     seen = set()
-    for pos in few_distributions(tout_endings(seed, count, tricks_left), limit):
+    for pos in few_distributions(tout_endings(seed, count, tricks_left, n_seats), limit):
         result = guarantee(hidden(pos))
         assert result.guaranteed == brute_guaranteed(pos, None), pos.to_json()
         made = [solver.reaches(pos.with_deal(deal), pos.n_tricks) for deal, _, _ in distributions(pos)]
@@ -355,10 +407,15 @@ def test_tout_endings_agree_with_brute_force_double_dummy_and_plan_execution(see
     assert (True, True) in seen and (False, False) in seen
 
 
-@pytest.mark.parametrize("seed,tricks_left,count,limit", [(3, 2, 16, 90), (4, 3, 20, 150)])
-def test_points_endings_agree_with_brute_force_and_the_plan_reaches_the_target(seed, tricks_left, count, limit):
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,tricks_left,count,limit,n_seats", [
+    (3, 2, 16, 90, 4), (4, 3, 20, 150, 4),
+    (8, 3, 16, 90, 3), (9, 4, 8, 70, 3),  # Schafkopf for three
+])
+def test_points_endings_agree_with_brute_force_and_the_plan_reaches_the_target(seed, tricks_left, count, limit,
+                                                                                 n_seats):
     checked = 0
-    for pos in few_distributions(points_endings(seed, count, tricks_left), limit):
+    for pos in few_distributions(points_endings(seed, count, tricks_left, n_seats), limit):
         view = hidden(pos)
         sure = sure_points(view)
         assert brute_guaranteed(pos, sure)
@@ -436,7 +493,23 @@ def test_cli_text_refutation_and_points_target():
     assert r.exit_code == 0 and out["question"] == "points" and out["guaranteed"] is True
 
 
+def test_cli_three_players():
+    args = ["--contract", "wenz", "--hand", "EU GU HU EA E10 EK GA G10", "--players", "3"]
+    r = run(*args, "--json", "--samples", "4")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["guaranteed"] is True and len(out["position"]["deal"]) == 3 and out["samples"] == 4
+    r = run(*args, "--leader", "2")
+    assert r.exit_code == 0 and "no (" in r.output
+
+
 @pytest.mark.parametrize("args,message", [
+    (["--contract", "wenz", "--players", "3", "--seat", "3", "--hand", "EU GU HU EA E10 EK GA G10"],
+     "seat must be 0..2"),
+    (["--contract", "wenz", "--players", "3", "--hand", "EU GU HU EA E10 EK GA G8"],
+     "G8 is not in the 24-card deck of Schafkopf for three"),
+    (["--contract", "wenz", "--players", "3", "--hand", "EU GU HU EA E10 EK"], "3 players deals 8 cards"),
+    (["--contract", "wenz", "--players", "5", "--hand", "EU GU HU EA E10 EK GA G10"], "--players"),
     (["--contract", "wenz", "--hand", "EU GU HU EA E10 EK GA"], "deals 8 cards"),
     (["--contract", "wenz", "--hand", "EU GU HU EA E10 EK GA QQ"], "unknown suit"),
     (["--contract", "wenz", "--hand", "EU EU HU EA E10 EK GA G10"], "twice"),

@@ -72,3 +72,28 @@ def test_called_sau_rule_checked_for_a_known_holder():
     with pytest.raises(PositionError) as e:
         Position.from_json(data, allow_hidden=True)
     assert "called Sau" in str(e.value) and "seat 1" in str(e.value)
+
+
+def test_jass_multiplier_multiplies_the_whole_payout_once():
+    """[JA] Jass scoring: a multiplier applies to everything (card points, match, Weis, Stöck), once.
+
+    Before the fix, Weis and Stöck were multiplied by ``jass_multiplier`` and then again by the
+    tariff factor, while card points were multiplied only by the tariff factor."""
+    from stichfest.analysis.scoring import Tariff, jass_payout
+    from stichfest.weis import jass_weis
+
+    deal = ["CJ C9 CA CK CQ C10 C8 C7 C6", "SA SK SQ SJ S10 S9 S8 S7 S6",
+            "HA HK HQ HJ H10 H9 H8 H7 H6", "DA DK DQ DJ D10 D9 D8 D7 D6"]
+    base = {"game": "jass", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0, "deal": deal}
+    one = Position.from_json(base)
+    three = Position.from_json({**base, "rules": {"jass_multiplier": 3}})
+    weis, stoeck = jass_weis(one)
+    assert weis[0] > 0 and stoeck[0] == 20          # a sequence of nine and the Stöck
+    assert jass_weis(three) == ([3 * w for w in weis], [3 * s for s in stoeck])
+    value = 257                                      # every trick: 152 + 5 + the match's 100
+    tariff = Tariff(jass_factor_C=2)
+    raw = jass_weis(one, multiplied=False)
+    assert raw == jass_weis(three, multiplied=False)
+    p1 = jass_payout(tariff, one, value, *raw)
+    assert p1 == 2 * (257 - 0 + weis[0] - weis[1] + 20)
+    assert jass_payout(tariff, three, value, *raw) == 3 * p1

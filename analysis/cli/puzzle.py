@@ -7,14 +7,13 @@ import os
 
 import click
 
-from stichfest.cards import Card
-from stichfest.contracts import CONTRACTS
-from stichfest.play import party_total
+from stichfest.analysis.errors import InputError
+from stichfest.analysis.puzzle import DEFAULT_TRICKS, GOALS, LEVELS, generate
+from stichfest.analysis.svg import puzzle_svg
+from stichfest.contracts import CONTRACTS, GAMES
 
-from .errors import InputError, user_errors
-from .puzzle import DEFAULT_TRICKS, GAMES, GOALS, LEVELS, Puzzle, generate
-from .render import contract_title, render_pv, sort_hand
-from .svg import puzzle_svg
+from ._io import user_errors
+from .text import render_puzzle
 
 _ALL_CONTRACTS = sorted({c for g in GAMES for c in CONTRACTS[g] if c != "ramsch"})
 _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
@@ -22,6 +21,8 @@ _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
 
 @click.command()
 @click.option("--game", type=click.Choice(GAMES), default="schafkopf", show_default=True)
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Players dealt: 3 for Schafkopf for three (24 cards, 8 each); Scharwenzel 4, 6 or 8.")
 @click.option("--contract", type=click.Choice(_ALL_CONTRACTS), default=None,
               help="The contract  [default: a random one per puzzle]")
 @click.option("--goal", type=click.Choice(_ALL_GOALS), default=None,
@@ -37,7 +38,7 @@ _ALL_GOALS = sorted({g for goals in GOALS.values() for g in goals})
 @click.option("--svg", "svg_dir", default=None, metavar="DIR",
               help="Also write a printable SVG diagram per puzzle into DIR.")
 @user_errors
-def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
+def puzzle(game: str, players: int, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
            difficulty: str | None, as_json: bool, svg_dir: str | None) -> None:
     """Generate puzzles: exactly one card of the player to move reaches the goal.
 
@@ -49,7 +50,7 @@ def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count
     if svg_dir is not None and os.path.exists(svg_dir) and not os.path.isdir(svg_dir):
         raise InputError(f"--svg {svg_dir}: not a directory")
     puzzles = generate(game, contract, tricks=tricks, count=count, seed=seed, difficulty=difficulty,
-                       goal=goal)
+                       goal=goal, players=players)
     if svg_dir is not None:
         try:
             os.makedirs(svg_dir, exist_ok=True)
@@ -65,40 +66,3 @@ def puzzle(game: str, contract: str | None, goal: str | None, tricks: int, count
             if i > 1:
                 click.echo("")
             click.echo(render_puzzle(p, i, len(puzzles)))
-
-
-def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
-    """The diagram, the question and the solution for people."""
-    pos = p.position
-    st = pos.state()
-    d = p.difficulty
-    lines = [f"Puzzle {number} of {total}: {d.level} (score {d.score:.1f}: {d.failing} failing "
-             f"card{'s' if d.failing != 1 else ''}"
-             + (f"; looks wrong: {', '.join(d.looks_wrong)}" if d.looks_wrong else "")
-             + f"; refutation shows after {d.refutation_depth} trick{'s' if d.refutation_depth != 1 else ''}"
-             f"; {d.nodes} nodes)"]
-    party = pos.declaring_party
-    lines.append(f"{contract_title(pos)}; declarer seat {pos.declarer}")
-    for seat in range(pos.n_seats):
-        mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
-        now = [c for c in sort_hand(pos, pos.deal[seat]) if st.hands[seat] >> c.index & 1]
-        lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
-    lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
-    if st.history:
-        unit = "tricks" if pos.scores_tricks else "points"
-        mine = party_total(st, party)
-        theirs = party_total(st, frozenset(range(pos.n_seats)) - party)
-        lines.append(f"So far ({len(st.history)} tricks played): declaring side {mine} {unit}, "
-                     f"the others {theirs}")
-    if st.trick:
-        shown = ", ".join(f"seat {(st.leader + i) % pos.n_seats} {Card(c, pos.deck)}"
-                          for i, c in enumerate(st.trick))
-        lines.append(f"On the table: {shown}")
-    lines.append(p.question())
-    lines.append("")
-    lines.append(f"Solution: {p.solution} is the only card that reaches {p.target}.")
-    lines.append("  value after each card: "
-                 + ", ".join(f"{c}{'*' if c == p.solution else ''} {v}" for c, v in p.moves.items()))
-    lines.append("  winning line:")
-    lines.extend("    " + t for t in render_pv(pos, list(p.line)))
-    return "\n".join(lines)

@@ -1,0 +1,375 @@
+"""Text for people: every human-readable rendering of the command line.
+
+Positions and values (``solve``), hand and position analyses (``analyze``),
+guarantees, plans and refutations (``tout``) and puzzles (``puzzle``); the
+lines of play of all of them through one :func:`render_tricks`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from stichfest import Position
+from stichfest.analysis.evaluate import HandAnalysis
+from stichfest.analysis.midgame import PositionAnalysis
+from stichfest.analysis.puzzle import Puzzle
+from stichfest.analysis.render import contract_title, sort_hand
+from stichfest.analysis.stats import Estimate
+from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
+from stichfest.analysis.tout.plan import _number
+from stichfest.cards import Card, parse_card
+from stichfest.play import party_total
+from stichfest.search import Result
+
+
+# ---------------------------------------------------------------------------
+# Positions, values, lines of play (solve)
+def render_position(pos: Position) -> str:
+    party = pos.declaring_party
+    lines = [f"{contract_title(pos)}; declarer seat {pos.declarer}, seat {pos.leader} leads"]
+    st = pos.state() if None not in pos.deal else None
+    for seat, hand in enumerate(pos.deal):
+        mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
+        cards = "?" if hand is None else " ".join(str(c) for c in sort_hand(pos, hand))
+        left = ""
+        if st is not None and pos.play:
+            assert hand is not None  # st exists only when every hand is known
+            now = [c for c in hand if st.hands[seat] >> c.index & 1]
+            left = "   now: " + (" ".join(str(c) for c in sort_hand(pos, now)) or "-")
+        lines.append(f"  seat {seat}{mark} {cards}{left}")
+    lines.append("  (* declarer, + declaring party)" if len(party) > 1 else "  (* declarer)")
+    if pos.play:
+        lines.append("Played: " + " ".join(str(c) for c in pos.play))
+    return "\n".join(lines)
+
+
+def describe_value(pos: Position, value: int) -> str:
+    """What a ``value`` means in the game's own terms."""
+    n = pos.n_tricks
+    if pos.game == "schafkopf" and pos.tout:
+        return (f"declarer {value} of {n} tricks — Tout made" if value == n
+                else f"declarer {value} of {n} tricks — Tout lost")
+    if pos.game == "schafkopf" and pos.contract == "ramsch":
+        return f"seat {pos.declarer} holds itself to {value} points (of 120)"
+    if pos.game == "schafkopf":
+        if value >= 91:
+            return f"declarers {value} — wins, defenders Schneider"
+        if value >= 61:
+            return f"declarers {value} — wins, Schneider frei for the defenders"
+        if value >= 31:
+            return f"declarers {value} — loses, Schneider frei"
+        return f"declarers {value} — loses, Schneider"
+    if pos.game == "jass":
+        match = " including the match bonus" if value > 157 else ""
+        return f"declaring team {value} of 157{match}"
+    need = n // 2 + 1
+    if value * 2 == n:
+        verdict = "equal tricks: Bock"
+    elif value >= need:
+        verdict = "majority" + (" — Tout" if value == n else "")
+    else:
+        verdict = "minority"
+    return f"declaring party {value} of {n} tricks — {verdict}"
+
+
+def render_pv(pos: Position, pv: Sequence[Card]) -> list[str]:
+    """The line of play ``pv`` from ``pos`` trick by trick, naming each trick's winner."""
+    st = pos.state()
+    cards = [*st.trick, *(c.index for c in pv)]
+    return render_tricks(pos, st.leader, cards, number=len(st.history) + 1)
+
+
+def render_tricks(pos: Position, leader: int, cards: Sequence[int], *, number: int = 1,
+                  unfinished: bool = False) -> list[str]:
+    """Cards played from a trick's start by ``leader``, one line per trick
+    (``number`` the first), naming each completed trick's winner; a trick
+    still open is shown with ``...`` when ``unfinished``, else left out."""
+    n = pos.n_seats
+    out = []
+    for start in range(0, len(cards), n):
+        trick = list(cards[start:start + n])
+        names = " ".join(str(Card(c, pos.deck)) for c in trick)
+        if len(trick) == n:
+            winner = (leader + pos.table.winning_offset(trick)) % n
+            out.append(f"{number}. seat {leader} leads: {names}  -> seat {winner}")
+            leader, number = winner, number + 1
+        elif unfinished:
+            out.append(f"{number}. seat {leader} leads: {names}  ...")
+    return out
+
+
+def render_solve(pos: Position, result: Result) -> str:
+    lines = [render_position(pos), ""]
+    lines.append(f"Value: {describe_value(pos, result.value)}")
+    if result.weis is not None:
+        assert result.stoeck is not None  # the solver reports Weis and Stöck together (Jass)
+        lines.append(f"Weis: seats 0+2 {result.weis[0]}, seats 1+3 {result.weis[1]};  "
+                     f"Stöck: {result.stoeck[0]} / {result.stoeck[1]}")
+    if result.to_move is not None:
+        lines.append(f"Seat {result.to_move} to move; value after each card:")
+        best = max(result.moves.values()) if result.to_move in pos.maximizing_seats \
+            else min(result.moves.values())
+        cells = [f"{c}{'*' if v == best else ' '} {v}" for c, v in result.moves.items()]
+        lines.append("  " + "   ".join(cells))
+        lines.append("  (* best for the player to move)")
+    if result.pv:
+        lines.append("Line of play:")
+        lines.extend("  " + t for t in render_pv(pos, result.pv))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Analyses (analyze)
+_COLUMNS = {  # figure key -> header, per game
+    "schafkopf": (("p_win", "P(win) %"), ("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %"),
+                  ("mean_points", "card points")),
+    "jass": (("p_win", "P(79+) %"), ("p_schwarz", "P(match) %"), ("mean_points", "points")),
+    "scharwenzel": (("p_win", "P(majority) %"), ("p_draw", "P(Bock) %"), ("p_schwarz", "P(all tricks) %"),
+                    ("mean_points", "tricks")),
+}
+
+
+def _share(e: Estimate | None) -> str:
+    return "—" if e is None else f"{100 * e.mean:5.1f} [{100 * e.low:4.1f}, {100 * e.high:5.1f}]"
+
+
+def _mean(e: Estimate | None, signed: bool = False) -> str:
+    if e is None:
+        return "—"
+    return f"{e.mean:+.1f} ± {e.high - e.mean:.1f}" if signed else f"{e.mean:.1f} ± {e.high - e.mean:.1f}"
+
+
+def render_hand_analysis(a: HandAnalysis) -> str:
+    columns = _COLUMNS[a.game]
+    head = ["#", "contract", "deals"] + [h for _, h in columns] + ["payout"]
+    body = []
+    for i, r in enumerate(a.results, 1):
+        f = r.figures()
+        if r.spec.tout:  # a Tout is won by taking every trick: P(win) is P(Tout made)
+            f = dict(f, p_win=f["p_tout"])
+        cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
+        body.append([str(i), r.name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
+    widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
+    right = {0, 2} | set(range(3, len(head)))
+
+    def line(row: list[str]) -> str:
+        return "  ".join(c.rjust(w) if j in right else c.ljust(w) for j, (c, w) in enumerate(zip(row, widths)))
+
+    players = f" for {a.players} players" if a.players != 4 else ""
+    out = [f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
+           f"hand {' '.join(map(str, a.hand))}",
+           f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat {a.seat}'s net "
+           f"per game under the tariff", "", line(head)]
+    out += [line(row) for row in body]
+    if a.stopped:
+        out += ["", "Stopped early, clearly behind the leader:"]
+        for after in sorted({r.stopped_after for r in a.stopped if r.stopped_after is not None}):
+            out.append(f"  after {after} deals: " + ", ".join(r.name for r in a.stopped if r.stopped_after == after))
+    if a.comparisons:
+        names = {r.spec.id: r.name for r in a.results}
+        out += ["", "Paired on the same deals (payout difference ± standard error):"]
+        out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
+                f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
+    return "\n".join(out)
+
+
+def render_position_analysis(a: PositionAnalysis) -> str:
+    target = "" if a.target is None else f"P(value >= {a.target})"
+    out = [render_position(a.position), "",
+           f"{a.samples} sampled deals, seed {a.seed}; 95% intervals"]
+
+    def cells(fig: dict[str, Any]) -> str:
+        text = f"mean value {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
+        if fig["win"] is not None:
+            text += f"   {target} {fig['win']:.3f} [{fig['win_low']:.3f}, {fig['win_high']:.3f}]"
+        return text
+
+    out.append(f"Position: {cells(a.value())}")
+    if a.moves:
+        best = a.best_move()
+        out.append(f"Seat {a.to_move} to move; each card (* best mean for him):")
+        out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
+    elif a.to_move is not None:
+        out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# Guarantees (tout)
+_END_TEXT = {
+    "standard": "the standard line wins from here",
+    "reached": "the target is in; any card",
+    "done": "all tricks played",
+}
+
+
+def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
+    """The answer for people: the question, the verdict, the plan or refutation."""
+    pos = result.info.position
+    hand = pos.deal[pos.declarer]
+    assert hand is not None  # the declarer's hand is always known to the Tout search
+    goal = "Tout" if result.question == "tout" else f"{result.target} card points"
+    lines = [f"{contract_title(pos)}; declarer seat {pos.declarer}, seat {pos.leader} leads",
+             f"  hand: {' '.join(str(c) for c in sort_hand(pos, hand))}", ""]
+    lines.append(f"Guaranteed? (one way of playing that makes the {goal} against every "
+                 "distribution and every defence; exact)")
+    if result.guaranteed:
+        lines.append(f"  yes ({_positions(result.nodes)} searched)")
+        lines.append("Plan:")
+        assert result.plan is not None  # a guaranteed result comes with its plan
+        lines.extend("  " + ln for ln in render_plan(result.plan))
+    else:
+        lines.append(f"  no ({_positions(result.nodes)} searched)")
+        lines.extend("  " + ln for ln in render_refutation(result))
+    if share is not None:
+        lo, hi = share.interval
+        lines.append("")
+        lines.append(f"How often double dummy? (every hand seen; {share.samples} sampled deals)")
+        lines.append(f"  made in {share.made} of {share.samples}: {share.share:.1%} "
+                     f"(95% interval {lo:.1%} to {hi:.1%})")
+        if result.guaranteed:
+            lines.append("  the guarantee holds in every deal, double dummy or not")
+        else:
+            lines.append("  the gap to the guaranteed answer (no) is what the declarer cannot know")
+    return "\n".join(lines)
+
+
+def render_plan(plan: PlanNode) -> list[str]:
+    """The plan as numbered steps; each answer names the step that follows.
+
+    A step that plays one card and then, whatever the defence, ends in the
+    same leaf is written inline where it is reached."""
+    nodes, ids = _number(plan)
+    if plan.end is not None:
+        return [_leaf_text(plan.end) + (f": {STANDARD_LINE}." if plan.end == "standard" else ".")]
+
+    def inline(node: PlanNode) -> str | None:
+        if node.end is not None:
+            return _leaf_text(node.end)
+        ends = {id(n) for _, n in node.answers}
+        if node.play is not None and len(ends) == 1 and node.answers[0][1].end is not None:
+            return f"play {node.play}, then {_leaf_text(node.answers[0][1].end)}"
+        return None
+
+    steps = [n for n in nodes if inline(n) is None or n is nodes[0]]
+    number = {id(n): i + 1 for i, n in enumerate(steps)}
+    out = []
+    for node in steps:
+        head = f"[{number[id(node)]}] " + (f"play {node.play}" if node.play is not None
+                                          else "the defenders play first")
+        out.append(head)
+        groups: dict[str, list[tuple[DefencePlay, ...]]] = {}
+        for defence, nxt in node.answers:
+            dest = nodes[ids[id(nxt)]]
+            groups.setdefault(inline(dest) or f"go to [{number[id(dest)]}]", []).append(defence)
+        ordered = sorted(groups.items(), key=lambda g: len(g[1]))
+        for i, (where, defences) in enumerate(ordered):
+            if len(ordered) == 1:
+                cond = "whatever the defence"
+            elif i == len(ordered) - 1:
+                cond = "otherwise"
+            else:
+                cond = "if " + describe_defences(defences)
+            out.append(f"    {cond}: {where}")
+    if any(n.end == "standard" for n in nodes):
+        out.append(f"(standard line: {STANDARD_LINE}; a defender card that does not beat the "
+                   "declarer's counts as the lowest of its suit)")
+    return out
+
+
+def _positions(n: int) -> str:
+    return f"{n} position{'s' if n != 1 else ''}"
+
+
+def _leaf_text(end: str) -> str:
+    return _END_TEXT[end]
+
+
+def describe_defences(defences: Sequence[tuple[DefencePlay, ...]], limit: int = 4) -> str:
+    """A group of defences, as a product per seat where it is one."""
+    shapes = {tuple(p.seat for p in d) for d in defences}
+    if len(shapes) == 1:
+        seats = next(iter(shapes))
+        options = [sorted({d[i].describe() for d in defences}) for i in range(len(seats))]
+        size = 1
+        for o in options:
+            size *= len(o)
+        if size == len({tuple(p.key() for p in d) for d in defences}):
+            return ", ".join(" or ".join(o) for o in options)
+    texts = [", ".join(p.describe() for p in d) for d in defences]
+    more = f" (or {len(texts) - limit} more)" if len(texts) > limit else ""
+    return " | ".join(texts[:limit]) + more
+
+
+def render_refutation(result: Guarantee) -> list[str]:
+    ref = result.refutation
+    assert ref is not None  # asked only of results not guaranteed, which carry a refutation
+    pos = result.info.position
+    tout = result.question == "tout"
+    out = []
+    if ref.kind == "double dummy":
+        got = f"takes {ref.result} tricks" if tout else f"takes {ref.result} card points"
+        out.append(f"In this distribution the declarer {got} at most, even seeing every card "
+                   f"({'all' if tout else result.target} needed), so it beats every plan; "
+                   "best play for both sides:")
+    elif tout:
+        sure = (f"is sure of the first {ref.sure} trick{'s' if ref.sure != 1 else ''} only"
+                if ref.sure else "cannot even be sure of the first trick")
+        out.append(f"No way of playing is sure: against best defence he {sure}; "
+                   "a distribution and defence that beat his best try:")
+    else:
+        out.append(f"No way of playing is sure, though no distribution tried fails double dummy: along "
+                   f"this line the defence holds him to {ref.result} card points, {result.target} needed:")
+    for seat, hand in enumerate(ref.deal):
+        mark = "*" if seat == pos.declarer else " "
+        out.append(f"  seat {seat}{mark} {hand}")
+    out.extend("  " + t for t in render_tricks(pos, ref.line[0][0] if ref.line else pos.leader,
+                                              [parse_card(c, pos.deck).index for _, c in ref.line],
+                                              unfinished=True))
+    if ref.alternatives:
+        out.append("Each other card he could play there loses that trick too:")
+        for alt in ref.alternatives:
+            defence = ", ".join(f"seat {s} {c}" for s, c in alt["defence"])
+            out.append(f"  {alt['declarer']}: {defence}  (with {' / '.join(alt['deal'])})")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Puzzles (puzzle)
+def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
+    """The diagram, the question and the solution for people."""
+    pos = p.position
+    st = pos.state()
+    d = p.difficulty
+    lines = [f"Puzzle {number} of {total}: {d.level} (score {d.score:.1f}: {d.failing} failing "
+             f"card{'s' if d.failing != 1 else ''}"
+             + (f"; looks wrong: {', '.join(d.looks_wrong)}" if d.looks_wrong else "")
+             + f"; refutation shows after {d.refutation_depth} trick{'s' if d.refutation_depth != 1 else ''}"
+             f"; {d.nodes} nodes)"]
+    party = pos.declaring_party
+    lines.append(f"{contract_title(pos)}; declarer seat {pos.declarer}")
+    for seat in range(pos.n_seats):
+        mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
+        hand = pos.deal[seat]
+        assert hand is not None  # a puzzle's deal is fully known (pos.state() above needs it)
+        now = [c for c in sort_hand(pos, hand) if st.hands[seat] >> c.index & 1]
+        lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
+    lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
+    if st.history:
+        unit = "tricks" if pos.scores_tricks else "points"
+        mine = party_total(st, party)
+        theirs = party_total(st, frozenset(range(pos.n_seats)) - party)
+        lines.append(f"So far ({len(st.history)} tricks played): declaring side {mine} {unit}, "
+                     f"the others {theirs}")
+    if st.trick:
+        shown = ", ".join(f"seat {(st.leader + i) % pos.n_seats} {Card(c, pos.deck)}"
+                          for i, c in enumerate(st.trick))
+        lines.append(f"On the table: {shown}")
+    lines.append(p.question())
+    lines.append("")
+    lines.append(f"Solution: {p.solution} is the only card that reaches {p.target}.")
+    lines.append("  value after each card: "
+                 + ", ".join(f"{c}{'*' if c == p.solution else ''} {v}" for c, v in p.moves.items()))
+    lines.append("  winning line:")
+    lines.extend("    " + t for t in render_pv(pos, list(p.line)))
+    return "\n".join(lines)
