@@ -547,15 +547,15 @@ def evaluate_contract(game: str, hand: str | Sequence[Card], seat: int, leader: 
                       samples: int = 200, seed: int = 0, worlds: int = WORLDS,
                       defenders: str = "single-dummy", tariff: Tariff | None = None,
                       constraints: Constraints | None = None, rules: Mapping[str, Any] | None = None,
-                      executor: Executor | None = None) -> SingleDummyResult:
+                      executor: Executor | None = None, players: int | None = None) -> SingleDummyResult:
     """One contract (an id such as ``geier`` or ``solo-H``) of ``hand`` played
     out single dummy on the deals :func:`evaluate.evaluate_hand` samples
     with the same ``seed`` and constraints."""
     from .evaluate import _checked_hand, contracts_for_hand, select_contracts
-    cards = _checked_hand(game, hand, seat, leader, rules)
-    specs = select_contracts(contracts_for_hand(game, cards), [contract])
+    cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
+    specs = select_contracts(contracts_for_hand(game, cards, n_seats), [contract], n_seats)
     spec = next((s for s in specs if s.id.lower() == contract.lower()), specs[0])
-    sampler = DealSampler.for_hand(game, seat, cards, constraints)
+    sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
     template = Position.build(spec, sampler.sample(seed, 0), declarer=seat, leader=leader, rules=rules)
     return evaluate_single_dummy(sampler, seed, template, samples, worlds=worlds, defenders=defenders,
                                  tariff=tariff, executor=executor)
@@ -605,7 +605,7 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
     probe = pos.with_deal(sampler.sample(seed, 0))
     st = probe.state()
     to_move = None if st.finished else st.to_move
-    heads: dict[str, Card] = {}
+    heads: dict[Card, Card] = {}
     reps: list[Card] = []
     if to_move is not None and pos.deal[to_move] is not None:
         deck = pos.deck
@@ -614,7 +614,7 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
         # every legal card maps to the representative of its run
         for c in sorted(st.legal_cards(), key=lambda c: pos.table.display_key(c.index)):
             same = [r for r in reps if _same_run(st, r.index, c.index)]
-            heads[str(c)] = same[0] if same else c
+            heads[c] = same[0] if same else c
     job = _MidgameJob(sampler, seed, pos, tuple(reps), worlds, defenders)
     tasks = [(job, a, min(a + CHUNK, samples)) for a in range(0, samples, CHUNK)]
     if progress:
