@@ -27,6 +27,7 @@ from .evaluate import CHUNK
 from .executor import ProgressBar, run_tasks, worker_solver
 from .sampling import Constraints, DealSampler
 from .scoring import WIN_POINTS, scharwenzel_majority
+from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
 
@@ -60,6 +61,8 @@ class PositionAnalysis:
     to_move: int | None
     values: np.ndarray  # value of the position per sample
     moves: dict[Card, np.ndarray]  # card -> value after it, per sample (mover known)
+    play: str = "double-dummy"  # how each sampled deal was finished (--play)
+    single_dummy: PositionAnalysis | None = None  # with play "both": the same deals played out
 
     @property
     def samples(self) -> int:
@@ -83,7 +86,8 @@ class PositionAnalysis:
         return {"samples": self.samples, "seed": self.seed, "to_move": self.to_move,
                 "target": self.target, "value": self.value(),
                 "moves": {str(c): f for c, f in self.move_figures().items()},
-                "best": None if best is None else str(best)}
+                "best": None if best is None else str(best), "play": self.play,
+                **({"single_dummy": self.single_dummy.to_json()} if self.single_dummy is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -109,13 +113,23 @@ def _position_chunk(job: _PositionJob, start: int, stop: int) -> list[tuple[int,
 
 def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
                      constraints: Constraints | None = None, executor: Executor | None = None,
-                     progress: ProgressBar | None = None) -> PositionAnalysis:
+                     progress: ProgressBar | None = None, play: str = "double-dummy",
+                     worlds: int = WORLDS, defenders: str = "single-dummy") -> PositionAnalysis:
     """Estimate ``pos`` (hidden hands as None) over ``samples`` sampled deals.
 
     Card advice needs the hand of the player to move: when it is hidden,
     only the value of the position is estimated.  Results depend on
     ``seed`` only, not on the executor.
+
+    ``play="single-dummy"``: each sampled deal is played out single dummy
+    instead (:func:`single_dummy.analyze_position_single_dummy`); ``"both"``
+    adds that analysis as ``single_dummy``.
     """
+    check_play_options(play, worlds, defenders)
+    if play == "single-dummy":
+        return analyze_position_single_dummy(pos, samples=samples, seed=seed, worlds=worlds,
+                                             defenders=defenders, constraints=constraints,
+                                             executor=executor, progress=progress)
     if samples < 1:
         raise InputError("samples must be at least 1", param="samples")
     sampler = DealSampler.for_position(pos, constraints)
@@ -132,4 +146,9 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     values = np.array([v for v, _ in rows], dtype=np.float64)
     cards = list(rows[0][1])
     moves = {c: np.array([m[c] for _, m in rows], dtype=np.float64) for c in cards}
-    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)
+    out = PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)
+    if play == "both":
+        out.single_dummy = analyze_position_single_dummy(
+            pos, samples=min(samples, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,
+            constraints=constraints, executor=executor, progress=progress)
+    return out

@@ -386,9 +386,9 @@ def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: 
     the random streams (``(seed, index, ply)``)."""
     for name, model in (("defenders", defenders), ("declarers", declarers)):
         if model not in MODELS:
-            raise InputError(f"{name} must be one of {', '.join(MODELS)}, got {model!r}")
+            raise InputError(f"{name} must be one of {', '.join(MODELS)}, got {model!r}", param=name)
     if worlds < 1:
-        raise InputError("--worlds must be at least 1")
+        raise InputError("worlds must be at least 1", param="worlds")
     if None in position.deal:
         raise InputError("a play-out needs every hand (the true deal)")
     solver = solver or default_solver()
@@ -529,7 +529,8 @@ def evaluate_single_dummy(sampler: DealSampler, seed: int, template: Position, s
     seed uses, so the two pair deal by deal.  Results depend on the seed
     only, not on the executor."""
     if defenders not in MODELS:
-        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+        raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
+                         param="defenders")
     indices = list(range(samples)) if isinstance(samples, int) else list(samples)
     tasks = playout_tasks(sampler, seed, template, indices, worlds=worlds, defenders=defenders, tariff=tariff)
     step = (lambda rows: progress.advance(len(rows))) if progress else None
@@ -598,9 +599,10 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
     :class:`midgame.PositionAnalysis`."""
     from .midgame import PositionAnalysis, win_target
     if samples < 1:
-        raise InputError("--samples must be at least 1")
+        raise InputError("samples must be at least 1", param="samples")
     if defenders not in MODELS:
-        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+        raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
+                         param="defenders")
     sampler = DealSampler.for_position(pos, constraints)
     probe = pos.with_deal(sampler.sample(seed, 0))
     st = probe.state()
@@ -624,7 +626,7 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
     values = np.array([v for v, _ in rows], dtype=np.float64)
     per_rep = {r: np.array([after[k] for _, after in rows], dtype=np.float64) for k, r in enumerate(reps)}
     moves = {name: per_rep[rep] for name, rep in heads.items()}
-    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves)
+    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves, play="single-dummy")
 
 
 def _same_run(st: GameState, a: int, b: int) -> bool:
@@ -659,6 +661,17 @@ BUDGET_SAMPLES = 200
 PLAY_MODES = ("double-dummy", "single-dummy", "both")
 
 
+def check_play_options(play: str, worlds: int | None, defenders: str) -> None:
+    """One-line errors for bad ``--play``, ``--worlds`` and ``--defenders``, before any work."""
+    if play not in PLAY_MODES:
+        raise InputError(f"play must be one of {', '.join(PLAY_MODES)}, got {play!r}", param="play")
+    if worlds is not None and worlds < 1:
+        raise InputError("worlds must be at least 1", param="worlds")
+    if defenders not in MODELS:
+        raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
+                         param="defenders")
+
+
 def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
                        templates: Mapping[str, Position], *, samples: int, worlds: int = WORLDS,
                        defenders: str = "single-dummy", tariff: Tariff | None = None,
@@ -667,9 +680,10 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
     """Play-outs of each contract row (``row.spec.id``) on its first
     ``min(samples, row.samples)`` deals, all in one pool of tasks; by id."""
     if defenders not in MODELS:
-        raise InputError(f"--defenders must be one of {', '.join(MODELS)}, got {defenders!r}")
+        raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
+                         param="defenders")
     if worlds < 1:
-        raise InputError("--worlds must be at least 1")
+        raise InputError("worlds must be at least 1", param="worlds")
     tasks: list[tuple[Any, ...]] = []
     owners: list[str] = []
     for r in rows:
@@ -741,7 +755,7 @@ def attach_single_dummy(results: Sequence[Any], sampler: DealSampler, seed: int,
     single-dummy payout first), else as they were."""
     from .evaluate import ContractResult
     if play not in PLAY_MODES:
-        raise InputError(f"--play must be one of {', '.join(PLAY_MODES)}, got {play!r}")
+        raise InputError(f"play must be one of {', '.join(PLAY_MODES)}, got {play!r}", param="play")
     if play == "double-dummy":
         return list(results)
     rows = list(results)[:top]
