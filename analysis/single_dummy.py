@@ -78,10 +78,11 @@ if TYPE_CHECKING:
 
 #: How a seat chooses its cards.
 MODELS = ("single-dummy", "double-dummy")
-#: Default number of worlds sampled per decision: 12 keeps ``--play both``
-#: (three contracts, 200 deals) near 45 s on 2 cores at the reference
-#: speed; 16 measured about 60 s (bench/bench_single_dummy.py).
-WORLDS = 12
+#: Default number of worlds sampled per decision: what keeps ``--play both``
+#: (three contracts, 200 deals; bench/bench_single_dummy.py, CPU seconds
+#: scaled by DDS's to the reference machine) inside the 60 s budget on
+#: 2 cores with a margin: 8 worlds 49 s, 10 worlds 59 s, 12 worlds 66 s.
+WORLDS = 8
 #: Sampled deals per task (as in evaluate.CHUNK: small enough to balance workers).
 CHUNK = 5
 
