@@ -70,6 +70,7 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+from .single_dummy import WORLDS, SingleDummyRow, attach_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
 #: Standard errors by which a contract must trail the leader to stop early.
@@ -149,6 +150,7 @@ class ContractResult:
     payouts: np.ndarray  # declarer's net payout per sample
     points: np.ndarray | None = None  # exact value per sample (contracts in contention)
     stopped_after: int | None = None  # samples when stopped early by the race
+    single_dummy: SingleDummyRow | None = None  # play-outs of the same deals (--play)
 
     @property
     def samples(self) -> int:
@@ -189,6 +191,7 @@ class ContractResult:
             "samples": self.samples, "stopped_after": self.stopped_after,
         }
         row.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
+        row["single_dummy"] = None if self.single_dummy is None else self.single_dummy.to_json()
         return row
 
 
@@ -231,6 +234,12 @@ class HandAnalysis:
     players: int = 4  # seats dealt (3: Schafkopf for three)
     #: The run was stopped early: the figures are over the deals finished (see evaluate_hand).
     interrupted: bool = False
+    play: str = "double-dummy"  # which models were played (--play)
+
+    @property
+    def ranked_by(self) -> str:
+        """The model whose payout orders the rows."""
+        return "single-dummy" if self.play == "single-dummy" else "double-dummy"
 
     @property
     def stopped(self) -> list[ContractResult]:
@@ -243,7 +252,8 @@ class HandAnalysis:
             "contracts": [r.to_json() for r in self.results],
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
             "comparisons": [c.to_json() for c in self.comparisons],
-            "tariff": self.tariff.to_json(), "interrupted": self.interrupted,
+            "tariff": self.tariff.to_json(), "interrupted": self.interrupted, "play": self.play,
+            "ranked_by": self.ranked_by,
         }
 
 
@@ -389,7 +399,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
                   rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
                   executor: Executor | None = None, progress: ProgressBar | None = None,
-                  players: int | None = None) -> HandAnalysis:
+                  players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
+                  defenders: str = "single-dummy") -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
 
     ``players``: the number of players where the hand leaves it open
@@ -398,7 +409,10 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``contracts`` restricts the contracts (ids or prefixes, see
     :func:`select_contracts`); ``race=False`` gives every contract all
     samples; ``points=False`` skips the exact card points (the slowest
-    figure).  Work runs on ``executor`` (None: this process); results
+    figure).  ``play``: ``"both"`` or ``"single-dummy"`` also plays the
+    top contracts out single dummy on the same deals (``worlds`` per
+    decision, ``defenders`` single or double dummy; see
+    :func:`single_dummy.attach_single_dummy`).  Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
 
@@ -410,6 +424,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     """
     check_samples(samples)
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
+    check_play_options(play, worlds, defenders)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards, n_seats)
     if contracts:
@@ -429,7 +444,13 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
                                  done) if done else None
         raise stopped(e, partial, done, samples) from None
-    return _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
+    analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
+    if play != "double-dummy":
+        analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
+                                               worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
+                                               executor=executor, progress=progress)
+        analysis.play = play
+    return analysis
 
 
 def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n_seats: int, seed: int,

@@ -26,6 +26,7 @@ from .evaluate import CHUNK
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, scharwenzel_majority
+from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
 
@@ -61,6 +62,8 @@ class PositionAnalysis:
     moves: dict[Card, np.ndarray]  # card -> value after it, per sample (mover known)
     #: The run was stopped early: the figures are over the deals finished (see analyze_position).
     interrupted: bool = False
+    play: str = "double-dummy"  # how each sampled deal was finished (--play)
+    single_dummy: PositionAnalysis | None = None  # with play "both": the same deals played out
 
     @property
     def samples(self) -> int:
@@ -84,7 +87,8 @@ class PositionAnalysis:
         return {"samples": self.samples, "seed": self.seed, "to_move": self.to_move,
                 "target": self.target, "value": self.value(),
                 "moves": {str(c): f for c, f in self.move_figures().items()},
-                "best": None if best is None else str(best), "interrupted": self.interrupted}
+                "best": None if best is None else str(best), "interrupted": self.interrupted, "play": self.play,
+                **({"single_dummy": self.single_dummy.to_json()} if self.single_dummy is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,8 @@ def _position_chunk(job: _PositionJob, start: int, stop: int) -> list[tuple[int,
 
 def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
                      constraints: Constraints | None = None, executor: Executor | None = None,
-                     progress: ProgressBar | None = None) -> PositionAnalysis:
+                     progress: ProgressBar | None = None, play: str = "double-dummy",
+                     worlds: int = WORLDS, defenders: str = "single-dummy") -> PositionAnalysis:
     """Estimate ``pos`` (hidden hands as None) over ``samples`` sampled deals.
 
     Card advice needs the hand of the player to move: when it is hidden,
@@ -121,8 +126,17 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     :class:`~stichfest.analysis.executor.Stopped` whose ``partial`` is the
     analysis of the first ``done`` deals, marked ``interrupted`` (None if
     no deal was finished).
+
+    ``play="single-dummy"``: each sampled deal is played out single dummy
+    instead (:func:`single_dummy.analyze_position_single_dummy`); ``"both"``
+    adds that analysis as ``single_dummy``.
     """
     check_samples(samples)
+    check_play_options(play, worlds, defenders)
+    if play == "single-dummy":
+        return analyze_position_single_dummy(pos, samples=samples, seed=seed, worlds=worlds,
+                                             defenders=defenders, constraints=constraints,
+                                             executor=executor, progress=progress)
     sampler = DealSampler.for_position(pos, constraints)
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
     probe = pos.with_deal(sampler.sample(seed, 0)).state()
@@ -144,7 +158,12 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
             rows += chunks[i]
         partial = _position_analysis(pos, seed, to_move, rows, interrupted=True) if rows else None
         raise stopped(e, partial, len(rows), samples) from None
-    return _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
+    out = _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
+    if play == "both":
+        out.single_dummy = analyze_position_single_dummy(
+            pos, samples=min(samples, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,
+            constraints=constraints, executor=executor, progress=progress)
+    return out
 
 
 def _position_analysis(pos: Position, seed: int, to_move: int | None, rows: list[tuple[int, dict[Card, int]]],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from stichfest.contracts import contract_kind
 
 from .errors import InputError
@@ -52,13 +54,22 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
     for ax, r in zip(axes[:, 0], rows):
         data = r.payouts if by_payout else r.points
         assert data is not None  # rows were chosen for their points unless plotting payouts
-        if by_payout:
-            ax.hist(data, bins=30, color="#4c72b0")
-        else:
-            ax.hist(data, bins=list(edges), color="#4c72b0")
+        sd = r.single_dummy.result if r.single_dummy is not None else None
+        sd_data = None if sd is None else (sd.payouts if by_payout else sd.points)
+        # beside a single-dummy outline both are shares of their deals (their counts differ)
+        share = None if sd_data is None else np.full(len(data), 1 / len(data))
+        bins = 30 if by_payout else list(edges)
+        ax.hist(data, bins=bins, color="#4c72b0", weights=share)
+        if sd_data is not None:
+            ax.hist(sd_data, bins=bins, histtype="step", color="#dd8452", linewidth=1.5,
+                    weights=np.full(len(sd_data), 1 / len(sd_data)))
+        if not by_payout:
             for x in lines:
                 ax.axvline(x, color="#c44e52", linewidth=0.8, linestyle="--")
-        ax.set_title(f"{r.name}: mean {data.mean():.1f} over {len(data)} deals", fontsize=9, loc="left")
+        title = f"{r.name}: mean {data.mean():.1f} over {len(data)} deals"
+        if sd_data is not None:
+            title += f"; single dummy (outline) {sd_data.mean():.1f} over {len(sd_data)}"
+        ax.set_title(title, fontsize=9, loc="left")
         ax.tick_params(labelsize=8)
     axes[-1, 0].set_xlabel("payout of the declarer" if by_payout else unit, fontsize=9)
     fig.suptitle(f"{' '.join(map(str, analysis.hand))}: seat {analysis.seat}, "

@@ -18,6 +18,7 @@ from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, o
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
+from stichfest.analysis.single_dummy import BUDGET_SAMPLES, MODELS, PLAY_MODES, TOP_CONTRACTS, WORLDS
 from stichfest.contracts import GAMES
 
 from ._io import parse_settings, read_text, run_stoppable, user_errors
@@ -62,13 +63,23 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Draw each contract's distribution of points (needs the plot extra).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
+@click.option("--play", type=click.Choice(PLAY_MODES), default=None,
+              help="double-dummy: every deal solved open-handed; single-dummy: played out card by card, "
+                   "each player choosing from what he has seen; both (default before play): the top "
+                   f"{TOP_CONTRACTS} contracts also single dummy, on their first {BUDGET_SAMPLES} deals.  "
+                   "During play the default is double-dummy.")
+@click.option("--worlds", type=click.IntRange(min=1), default=WORLDS, show_default=True,
+              help="Single dummy: deals a player samples at each decision.")
+@click.option("--defenders", type=click.Choice(MODELS), default="single-dummy", show_default=True,
+              help="Single dummy: double-dummy lets the defenders see every card (a pessimistic bracket).")
 @click.pass_context
 @user_errors(flags={"voids": "--void"})
 def analyze(ctx: click.Context, position: str | None, game: str, hand: str | None, players: int | None,
             seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
-            no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None) -> None:
+            no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None,
+            play: str | None, worlds: int, defenders: str) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
@@ -76,7 +87,9 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     During play:  stichfest analyze POSITION.json   (hidden hands given as "?")
 
     Unseen cards are dealt at random consistently with everything known;
-    every deal is solved open-handed.  Figures come with 95% intervals.
+    every deal is solved open-handed (double dummy) and, with --play, also
+    played out with each player seeing only his own cards and the play
+    (single dummy).  Figures come with 95% intervals.
     """
     if position is not None:
         given = [flag for name, flag in _BEFORE_PLAY_ONLY.items()
@@ -98,7 +111,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     pos = Position.from_json(read_text(position), allow_hidden=True)
                     constraints = Constraints.parse(seat_has, void, game=pos.game)
                     return analyze_position(pos, samples=samples, seed=seed, constraints=constraints,
-                                            executor=executor, progress=progress)
+                                            executor=executor, progress=progress, play=play or "double-dummy",
+                                            worlds=worlds, defenders=defenders)
                 assert hand is not None  # no position file: --hand was required above
                 constraints = Constraints.parse(seat_has, void, game=game)
                 return evaluate_hand(
@@ -108,7 +122,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     contracts=contracts.split(",") if contracts else None,
                     rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
                     race=not no_race, points=not no_points, executor=executor, progress=progress,
-                    players=players)
+                    players=players, play=play or "both", worlds=worlds, defenders=defenders)
         finally:
             progress.close()
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stichfest import Position
-from stichfest.analysis.evaluate import HandAnalysis
+from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
@@ -239,7 +239,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
     out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
-                         f"{a.seat}'s net per game under the tariff", width)
+                         f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
+                         f"{_RANKING[a.ranked_by]}", width)
     out += ["", _table_line(head, head, body)]
     out += [_table_line(row, head, body) for row in body]
     if dropped:
@@ -254,6 +255,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
         out += ["", "Paired on the same deals (payout difference ± standard error):"]
         out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
+    out += render_single_dummy(a)
     return "\n".join(out)
 
 
@@ -263,10 +265,54 @@ def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
     return "  ".join(c.ljust(w) if j == 1 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
 
 
+_RANKING = {"double-dummy": "double-dummy payout",
+            "single-dummy": "single-dummy payout (the contracts played out first)"}
+
+
+def render_single_dummy(a: HandAnalysis) -> list[str]:
+    """The contracts played out single dummy, beside double dummy on the same deals."""
+    rows = [r for r in a.results if r.single_dummy is not None]
+    if not rows:
+        return []
+    head = ["contract", "deals", "P(win) % DD", "SD", "P(Schneider) % DD", "SD", "payout DD", "SD",
+            "SD − DD"]
+    body = []
+    for r in rows:
+        sd = r.single_dummy
+        assert sd is not None
+        n = sd.samples
+        dd = ContractResult(r.spec, r.name, r.levels[:n], r.payouts[:n]).figures()
+        f = sd.figures()
+        win = "p_tout" if r.spec.tout else "p_win"
+        diff, se = sd.paired()
+        body.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd["p_schneider"]),
+                     _share(f["p_schneider"]), _mean(dd["payout"], signed=True),
+                     _mean(f["payout"], signed=True), f"{diff:+.1f} ± {se:.1f}"])
+    widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
+
+    def line(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
+
+    first = rows[0].single_dummy
+    assert first is not None
+    who = ("each player sees only his own hand and the play" if first.defenders == "single-dummy"
+           else "the declaring party sees only its own hands and the play, the defenders every card")
+    return ["", f"Single dummy (SD: {who}; {first.worlds} sampled deals per decision) beside double "
+                f"dummy (DD) on the same deals:", line(head)] + [line(row) for row in body]
+
+
 def render_position_analysis(a: PositionAnalysis) -> str:
+    out = [render_position(a.position), ""] + _position_figures(a)
+    if a.single_dummy is not None:
+        out += [""] + _position_figures(a.single_dummy)
+    return "\n".join(out)
+
+
+def _position_figures(a: PositionAnalysis) -> list[str]:
     target = "" if a.target is None else f"P(value >= {a.target})"
-    out = [render_position(a.position), "",
-           f"{a.samples} sampled deals, seed {a.seed}; 95% intervals"]
+    how = ("each played out single dummy (every player choosing from what he has seen)"
+           if a.play == "single-dummy" else "each solved double dummy")
+    out = [f"{a.samples} sampled deals, {how}, seed {a.seed}; 95% intervals"]
 
     def cells(fig: dict[str, Any]) -> str:
         text = f"mean value {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
@@ -281,7 +327,7 @@ def render_position_analysis(a: PositionAnalysis) -> str:
         out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
     elif a.to_move is not None:
         out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
-    return "\n".join(out)
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""Print issue 12's speed figure: double-dummy analysis of one hand and
+single-dummy play-outs of its top three contracts on the same deals.
+
+    python bench/bench_single_dummy.py [--samples 200] [--worlds K] [--workers 2] [--hand ...]
+
+The run is the one of
+
+    stichfest analyze --game schafkopf --hand "EO HO GU EA E10 GA G10 S7" --seat 1 --leader 0 \\
+        --samples 200 --seed 1 --play both --workers 2
+
+through the Python API.  With endplay installed (the ``bench`` extra), the
+same run times DDS's ``solve_board`` on 32-card bridge deals (bench/run.py's
+deals) before and after, in CPU time, so the CPU seconds of the run scale
+to the reference machine (DDS 0.49 ms a deal): on a shared machine the
+wall time is no measure.
+CPU seconds add up every worker's time: on a machine shared with other
+work, CPU / workers is what the wall time would be with the cores to itself.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.executor import open_executor
+from stichfest.analysis.single_dummy import WORLDS
+
+HAND = "EO HO GU EA E10 GA G10 S7"
+TARGET_SECONDS = 60.0
+REFERENCE_DDS_MS = 0.49
+
+
+def _cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def dds_ms(deals: int = 200, seed: int = 1) -> float | None:
+    """CPU milliseconds of DDS's ``solve_board`` per 32-card bridge deal (the
+    deals of bench/run.py).  CPU, not wall time: on a loaded machine the
+    wall time counts the waits for a core, which the run's CPU seconds do
+    not, so only CPU against CPU scales to the reference machine."""
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal
+    except ImportError:
+        return None
+    import random
+    rng = random.Random(seed)
+    ranks = "AKQJT98"
+    spent = 0.0
+    for _ in range(deals):
+        cards = [s + r for s in "SHDC" for r in ranks + "7"]
+        rng.shuffle(cards)
+        hands = [cards[i * 8:(i + 1) * 8] for i in range(4)]
+        pbn = "N:" + " ".join(".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands)
+        deal = Deal(pbn)
+        t0 = time.process_time()
+        solve_board(deal)
+        spent += time.process_time() - t0
+    return 1e3 * spent / deals
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worlds", type=int, default=WORLDS)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--hand", default=HAND)
+    ap.add_argument("--seat", type=int, default=1)
+    ap.add_argument("--leader", type=int, default=0)
+    args = ap.parse_args(argv)
+    dds = dds_ms()
+    cpu0, t0 = _cpu_seconds(), time.perf_counter()
+    with open_executor(args.workers) as executor:  # the pool is shut down (and its CPU counted) on exit
+        a = evaluate_hand("schafkopf", args.hand, args.seat, args.leader, samples=args.samples,
+                          seed=args.seed, executor=executor, play="both", worlds=args.worlds)
+    wall = time.perf_counter() - t0
+    cpu = _cpu_seconds() - cpu0
+    after = dds_ms()
+    if dds is not None and after is not None:
+        dds = (dds + after) / 2  # the machine's speed before and after the run
+    print(f"hand {args.hand}, seat {args.seat}, seat {args.leader} leads; {args.samples} samples, "
+          f"seed {args.seed}, {args.workers} workers, {args.worlds} worlds per decision, --play both")
+    for r in a.results:
+        if r.single_dummy is None:
+            continue
+        sd = r.single_dummy
+        n = sd.samples
+        dd_win = float((r.levels[:n] >= 4).mean())
+        print(f"  {r.name:<30} DD P(win) {dd_win:.3f}  SD P(win) {sd.result.p_win.mean:.3f}  "
+              f"DD payout {r.payouts[:n].mean():+7.1f}  SD payout {sd.result.payout.mean:+7.1f}  "
+              f"({n} deals)")
+    line = f"total {wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / args.workers:.1f} s per worker)"
+    judged = wall
+    if dds is not None:
+        judged = cpu / args.workers * REFERENCE_DDS_MS / dds
+        line += (f"; DDS {dds:.3f} ms CPU a deal here (reference {REFERENCE_DDS_MS} ms): "
+                 f"{judged:.1f} s per worker at the reference speed")
+    verdict = "ok" if judged <= TARGET_SECONDS else "MISS"
+    print(f"{line}; target {TARGET_SECONDS:.0f} s: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

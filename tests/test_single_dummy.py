@@ -1,0 +1,181 @@
+"""Single-dummy play-outs (analysis/single_dummy.py): each player chooses
+from what he has seen; compared with double dummy on the same deals."""
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+from stichfest import Position, Solver
+from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.sampling import DealSampler
+from stichfest.analysis.scoring import Level
+from stichfest.analysis.single_dummy import (
+    analyze_position_single_dummy,
+    choices,
+    evaluate_contract,
+    evaluate_single_dummy,
+    play_out,
+)
+from stichfest.analysis.tout import guarantee, hand_position
+from stichfest.cards import Card, parse_cards
+from stichfest.contracts import Contract
+
+#: An ending (4 tricks left, found by search) where the declarer of a Wenz
+#: must guess: double dummy he makes 61 exactly by leading G8; leading E7,
+#: G10 or HU he falls short.  What he has seen does not tell him.
+GUESS = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 1,
+         "deal": ["EU E7 G10 GU G8 HA HU SA", "EO E8 GO G7 H9 H8 SK SU",
+                  "E10 E9 GA GK H10 HK H7 S10", "EA EK G9 HO SO S9 S8 S7"],
+         "play": ["SU", "H7", "G9", "EU", "HA", "H9", "HK", "HO", "SA", "SK", "S10", "S9",
+                  "GU", "H8", "E9", "S8"]}
+
+
+def row(analysis, cid: str):
+    """The result row of contract ``cid`` (a prefix also selects its Tout)."""
+    return next(r for r in analysis.results if r.spec.id == cid)
+
+
+def hidden(data: dict, seat: int) -> Position:
+    """``data`` as seen by ``seat``: the other hands hidden."""
+    deal = [h if s == seat else "?" for s, h in enumerate(data["deal"])]
+    return Position.from_json(dict(data, deal=deal), allow_hidden=True)
+
+
+def _choice_names(pos: Position) -> list[str]:
+    st = pos.state()
+    return [str(Card(c, pos.deck)) for c in choices(pos, st, pos.deal[st.to_move])]
+
+
+def test_choices_merge_touching_cards_known_equivalent():
+    # Solo Herz, seat 0 leads: EO and GO touch (3 points each); HO is unseen,
+    # so SO stands apart; EA and E10 touch but differ in points.
+    deal = ["EO GO SO EA E10 GA G10 S7", "HO EK E9 GK G9 SA S10 SK", "EU GU HU SU HA H10 HK H9",
+            "E8 E7 G8 G7 H8 H7 S9 S8"]
+    pos = Position.build(Contract("schafkopf", "solo", trump=2), [parse_cards(h, "german") for h in deal])
+    assert _choice_names(pos) == ["EO", "SO", "EA", "E10", "GA", "G10", "S7"]
+
+
+def test_choices_after_the_gap_card_is_played():
+    deal = ["EO HO SO EA E10 GA G10 S7", "GO EK E9 GK G9 SA S10 SK", "EU GU HU SU HA H10 HK H9",
+            "E8 E7 G8 G7 H8 H7 S9 S8"]
+    pos = Position.build(Contract("schafkopf", "solo", trump=2), [parse_cards(h, "german") for h in deal],
+                         leader=1)
+    # seat 1 leads GO, seats 2 and 3 follow; seat 0 must follow: EO, HO, SO now touch
+    pos = pos.with_play(tuple(parse_cards("GO EU H8", "german")))
+    assert _choice_names(pos) == ["EO"]
+
+
+def test_top_trumps_single_and_double_dummy_agree():
+    # The eight top trumps: information cannot matter.
+    hand = "EO GO HO SO EU GU HU SU"
+    dd = evaluate_hand("schafkopf", hand, 0, 1, samples=6, seed=3, contracts=["solo-H"], race=False,
+                       points=True)
+    sd = evaluate_contract("schafkopf", hand, 0, 1, "solo-H", samples=6, seed=3, worlds=4)
+    r = row(dd, "solo-H")
+    assert list(sd.levels) == list(r.levels) == [Level.WON_SCHWARZ] * 6
+    assert list(sd.payouts) == list(r.payouts)
+    assert list(sd.points) == list(r.points) == [120] * 6
+
+
+def test_all_double_dummy_play_out_keeps_the_value_level():
+    hand = parse_cards("EO HO GU EA E10 GA G10 S7", "german")
+    sampler = DealSampler.for_hand("schafkopf", 1, hand)
+    solver = Solver()
+    for i in range(3):
+        pos = Position.build(Contract("schafkopf", "geier"), sampler.sample(1, i), declarer=1, leader=0)
+        v = solver.value(pos)
+        p = play_out(pos, declarers="double-dummy", defenders="double-dummy", solver=solver)
+        assert (p.value >= 61) == (v >= 61)
+        assert (p.value >= 91) == (v >= 91)
+        assert (p.value <= 30) == (v <= 30)
+
+
+def test_guess_single_dummy_strictly_below_double_dummy():
+    pos = Position.from_json(GUESS)
+    solver = Solver()
+    assert solver.value(pos) == 61
+    outs = [play_out(pos, worlds=16, seed=s, defenders="double-dummy", solver=solver) for s in range(6)]
+    wins = [p.level >= Level.WON for p in outs]
+    assert 0 < sum(wins) < len(wins)  # he guesses right sometimes, not always
+
+
+def test_guess_over_the_declarers_worlds():
+    # On deals sampled from the declarer's view, with perfect defenders: the
+    # single-dummy share of wins is strictly below the double-dummy share.
+    view = hidden(GUESS, 0)
+    sampler = DealSampler.for_position(view)
+    solver = Solver()
+    dd = sd = 0
+    for i in range(12):
+        pos = view.with_deal(sampler.sample(7, i))
+        dd += solver.reaches(pos, 61)
+        sd += play_out(pos, worlds=16, seed=7, index=i, defenders="double-dummy", solver=solver).value >= 61
+    assert sd < dd
+
+
+def test_play_out_is_deterministic():
+    pos = Position.from_json(GUESS)
+    a = play_out(pos, worlds=8, seed=2, index=5)
+    b = play_out(pos, worlds=8, seed=2, index=5, solver=Solver())
+    assert a == b
+    assert len(a.cards) == 16
+
+
+def test_same_figures_with_one_and_two_workers():
+    hand = parse_cards("EO HO GU EA E10 GA G10 S7", "german")
+    sampler = DealSampler.for_hand("schafkopf", 1, hand)
+    template = Position.build(Contract("schafkopf", "geier"), sampler.sample(4, 0), declarer=1, leader=0)
+    one = evaluate_single_dummy(sampler, 4, template, 6, worlds=4)
+    with ProcessPoolExecutor(2) as pool:
+        two = evaluate_single_dummy(sampler, 4, template, 6, worlds=4, executor=pool)
+    assert np.array_equal(one.levels, two.levels)
+    assert np.array_equal(one.payouts, two.payouts)
+    assert np.array_equal(one.points, two.points)
+
+
+def test_guaranteed_tout_is_made_in_every_play_out():
+    view = hand_position("wenz", "EU GU HU EA E10 EK GA G10", 0, 0)
+    assert guarantee(view).guaranteed
+    sampler = DealSampler.for_position(view)
+    solver = Solver()
+    for i in range(6):
+        p = play_out(view.with_deal(sampler.sample(11, i)), worlds=8, seed=11, index=i, solver=solver)
+        assert p.level == Level.WON_SCHWARZ and p.value == 8
+
+
+def test_midgame_single_dummy_moves():
+    view = hidden(GUESS, 0)
+    a = analyze_position_single_dummy(view, samples=4, seed=1, worlds=4)
+    assert {str(c) for c in a.moves} == {"HU", "E7", "G10", "G8"}
+    assert a.samples == 4 and a.target == 61
+    assert all(len(v) == 4 for v in a.moves.values())
+
+
+def _rung(level: int) -> int:
+    """Levels as the play-out's decisions see them (Schwarz merged into Schneider)."""
+    return {Level.LOST_SCHWARZ: 0, Level.LOST_SCHNEIDER: 0, Level.LOST: 1, Level.WON: 2,
+            Level.WON_SCHNEIDER: 3, Level.WON_SCHWARZ: 3}[Level(level)]
+
+
+def test_perfect_defenders_never_let_the_guessing_declarer_beat_double_dummy():
+    hand = "EO HO GU EA E10 GA G10 S7"
+    dd = evaluate_hand("schafkopf", hand, 1, 0, samples=6, seed=1, contracts=["geier"], race=False,
+                       points=False)
+    dd = row(dd, "geier")
+    sd = evaluate_contract("schafkopf", hand, 1, 0, "geier", samples=6, seed=1, worlds=4,
+                           defenders="double-dummy")
+    assert all(_rung(s) <= _rung(d) for s, d in zip(sd.levels, dd.levels))
+
+
+@pytest.mark.slow
+def test_geier_example_hand_single_dummy_vs_double_dummy():
+    hand = "EO HO GU EA E10 GA G10 S7"
+    dd = evaluate_hand("schafkopf", hand, 1, 0, samples=40, seed=1, contracts=["geier"], race=False,
+                       points=False)
+    dd = row(dd, "geier")
+    sd = evaluate_contract("schafkopf", hand, 1, 0, "geier", samples=40, seed=1,
+                           defenders="double-dummy")
+    assert all(_rung(s) <= _rung(d) for s, d in zip(sd.levels, dd.levels))
+    assert np.mean(sd.levels >= Level.WON) < np.mean(dd.levels >= Level.WON)
