@@ -446,9 +446,14 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
     if play != "double-dummy":
-        analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
-                                               worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
-                                               executor=executor, progress=progress)
+        try:
+            analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
+                                                   worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
+                                                   executor=executor, progress=progress)
+        except (KeyboardInterrupt, Stopped) as e:
+            # Stopped during the play-outs: every double-dummy figure is in, no single-dummy one.
+            analysis.interrupted = True
+            raise stopped(e, analysis, samples, samples) from None
         analysis.play = play
     return analysis
 
