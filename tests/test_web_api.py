@@ -99,6 +99,18 @@ def test_analysis_job_runs_to_its_table(client):
     assert set(ids) == {"solo-E", "solo-E-tout", "wenz", "wenz-tout"} and out["result"]["samples"] == 20
 
 
+@pytest.mark.slow
+def test_analysis_with_single_dummy_play_outs(client):
+    r = client.post("/api/analyze", json={"hand": HAND, "samples": 6, "contracts": "solo-E", "points": False,
+                                          "play": "both"})
+    assert r.status_code == 200
+    out = wait(client, r.json()["job"], timeout=120.0)
+    assert out["status"]["state"] == "done" and out["result"]["play"] == "both"
+    rows = {c["id"]: c for c in out["result"]["contracts"]}
+    assert rows["solo-E"]["single_dummy"]["samples"] == 6
+    assert client.post("/api/analyze", json={"hand": HAND, "play": "cards"}).status_code == 400
+
+
 def test_analysis_limits(client):
     r = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES + 1})
     assert r.status_code == 400 and str(MAX_SAMPLES) in r.json()["error"]

@@ -201,7 +201,7 @@ def _analysis_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress]
                                  samples=args["samples"], seed=args["seed"], tariff=args["tariff"],
                                  contracts=args["contracts"], rules=args["rules"], race=args["race"],
                                  points=args["points"], executor=executor, progress=progress,
-                                 players=args["players"])
+                                 players=args["players"], play=args["play"])
     return work
 
 
@@ -352,6 +352,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "contracts": [c.strip() for c in contracts.split(",") if c.strip()] if contracts else None,
             "race": data.get("race", True) is not False, "points": data.get("points", True) is not False,
             "players": _int(data, "players", 0, 0, 8) or None,
+            "play": _choice(data, "play", ("double-dummy", "both"), "double-dummy"),
         }
         # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
         cards, n_seats = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"], args["players"])

@@ -272,6 +272,7 @@ function setupAnnounce() {
         samples: $("an-samples").value === "" ? null : +$("an-samples").value, seed: +$("an-seed").value || 0,
         contracts: $("an-contracts").value, rules: parseSettings($("an-rules").value, "rule"),
         tariff: parseSettings($("an-tariff").value, "tariff"),
+        play: $("an-single").checked ? "both" : "double-dummy",
       };
     } catch (e) { showError(e.message); return; }
     try {
