@@ -255,7 +255,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
         out += ["", "Paired on the same deals (payout difference ± standard error):"]
         out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
-    out += render_single_dummy(a)
+    out += render_single_dummy(a, width)
     return "\n".join(out)
 
 
@@ -269,14 +269,17 @@ _RANKING = {"double-dummy": "double-dummy payout",
             "single-dummy": "single-dummy payout (the contracts played out first)"}
 
 
-def render_single_dummy(a: HandAnalysis) -> list[str]:
-    """The contracts played out single dummy, beside double dummy on the same deals."""
+def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str]:
+    """The contracts played out single dummy, beside double dummy on the same
+    deals, fitted to ``width`` columns: without the shares' intervals, then
+    without P(Schneider), then without the paired difference, as needed."""
     rows = [r for r in a.results if r.single_dummy is not None]
     if not rows:
         return []
     head = ["contract", "deals", "P(win) % DD", "SD", "P(Schneider) % DD", "SD", "payout DD", "SD",
             "SD − DD"]
-    body = []
+    full: list[list[str]] = []
+    short: list[list[str]] = []  # the four shares without their intervals
     for r in rows:
         sd = r.single_dummy
         assert sd is not None
@@ -285,20 +288,42 @@ def render_single_dummy(a: HandAnalysis) -> list[str]:
         f = sd.figures()
         win = "p_tout" if r.spec.tout else "p_win"
         diff, se = sd.paired()
-        body.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd["p_schneider"]),
+        full.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd["p_schneider"]),
                      _share(f["p_schneider"]), _mean(dd["payout"], signed=True),
                      _mean(f["payout"], signed=True), f"{diff:+.1f} ± {se:.1f}"])
-    widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
+        short.append([_share_mean(dd[win]), _share_mean(f[win]), _share_mean(dd["p_schneider"]),
+                      _share_mean(f["p_schneider"])])
 
     def line(row: list[str]) -> str:
         return "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
+
+    body = full
+    dropped: list[str] = []
+    for step in ("intervals", "schneider", "difference", None):
+        widths = [max(len(row[j]) for row in [head] + body) for j in range(len(head))]
+        if step is None or max(len(line(row)) for row in [head] + body) <= width:
+            break
+        if step == "intervals":
+            body = [row[:2] + sh + row[6:] for row, sh in zip(body, short)]
+            dropped.append("the shares' intervals")
+        elif step == "schneider":
+            head, body = head[:4] + head[6:], [row[:4] + row[6:] for row in body]
+            dropped.append("P(Schneider)")
+        else:
+            head, body = head[:-1], [row[:-1] for row in body]
+            dropped.append("SD − DD")
 
     first = rows[0].single_dummy
     assert first is not None
     who = ("each player sees only his own hand and the play" if first.defenders == "single-dummy"
            else "the declaring party sees only its own hands and the play, the defenders every card")
-    return ["", f"Single dummy (SD: {who}; {first.worlds} sampled deals per decision) beside double "
-                f"dummy (DD) on the same deals:", line(head)] + [line(row) for row in body]
+    out = ["", *textwrap.wrap(f"Single dummy (SD: {who}; {first.worlds} sampled deals per decision) beside "
+                              f"double dummy (DD) on the same deals:", width), line(head)]
+    out += [line(row) for row in body]
+    if dropped:
+        out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
+                             "figure)", width)
+    return out
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
