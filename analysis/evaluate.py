@@ -66,6 +66,7 @@ from .scoring import (
     Tariff,
     jass_level,
     jass_payout,
+    points_level,
     schafkopf_payout,
     scharwenzel_majority,
     scharwenzel_payout,
@@ -301,16 +302,8 @@ def _outcome(solver: Solver, job: _HandJob, pos: Position,
         # the bisection asks 61 first, then 91 or 30, much as the level's
         # queries do: the level follows from the value
         value = solver.value(pos)
-        if value >= SCHNEIDER_POINTS:
-            level = Level.WON_SCHWARZ if value == 120 and takes_every_trick() else Level.WON_SCHNEIDER
-        elif value >= WIN_POINTS:
-            level = Level.WON
-        elif value >= FREE_POINTS:
-            level = Level.LOST
-        elif value > 0 or solver.reaches(tricks_position(pos), 1):
-            level = Level.LOST_SCHNEIDER
-        else:
-            level = Level.LOST_SCHWARZ
+        level = points_level(value, every_trick=value == 120 and takes_every_trick(),
+                             no_trick=value == 0 and not solver.reaches(tricks_position(pos), 1))
         return level, schafkopf_payout(job.tariff, pos, level), value
     if pos.tout:
         level = Level.WON_SCHWARZ if takes_every_trick() else Level.LOST

@@ -56,7 +56,8 @@ from .errors import InputError
 from .evaluate import _scharwenzel_level_of
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
-from .scoring import FREE_POINTS, SCHNEIDER_POINTS, WIN_POINTS, Level, jass_level
+from .scoring import Level, jass_level
+from .scoring import points_level as schafkopf_points_level
 from .stats import Z95
 
 #: The marks: a card that costs points, a card that costs the game (changes the level).
@@ -91,13 +92,7 @@ def points_level(pos: Position, value: int) -> Level | None:
             return None
         if pos.tout:
             return Level.WON_SCHWARZ if value == pos.n_tricks else Level.LOST
-        if value >= SCHNEIDER_POINTS:
-            return Level.WON_SCHNEIDER
-        if value >= WIN_POINTS:
-            return Level.WON
-        if value >= FREE_POINTS:
-            return Level.LOST
-        return Level.LOST_SCHNEIDER
+        return schafkopf_points_level(value)
     if pos.game == "jass":
         return jass_level(value)
     return _scharwenzel_level_of(pos, value)

@@ -40,6 +40,21 @@ class Level(IntEnum):
 WIN_POINTS = 61
 SCHNEIDER_POINTS = 91  # the declarers make the defenders Schneider (defenders <= 29)
 FREE_POINTS = 31  # the declarers are Schneider free
+def points_level(value: int, *, every_trick: bool = False, no_trick: bool = False) -> Level:
+    """The level of a Schafkopf point game from the declaring party's final
+    card points; Schwarz needs a trick count: ``every_trick`` (the party took
+    every trick) or ``no_trick`` (it took none)."""
+    if every_trick:
+        return Level.WON_SCHWARZ
+    if value >= SCHNEIDER_POINTS:
+        return Level.WON_SCHNEIDER
+    if value >= WIN_POINTS:
+        return Level.WON
+    if value >= FREE_POINTS:
+        return Level.LOST
+    return Level.LOST_SCHWARZ if no_trick else Level.LOST_SCHNEIDER
+
+
 #: Points of one Jass hand (last trick included) and the match bonus.
 JASS_TOTAL = 157
 JASS_MATCH = 100

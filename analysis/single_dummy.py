@@ -68,6 +68,7 @@ from .scoring import (
     jass_level,
     jass_payout,
     laufende,
+    points_level,
     schafkopf_payout,
     scharwenzel_majority,
     scharwenzel_payout,
@@ -452,15 +453,7 @@ def final_level(pos: Position, st: GameState, value: int) -> Level | None:
         return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
     if pos.tout:
         return Level.WON_SCHWARZ if tricks == n else Level.LOST
-    if tricks == n:
-        return Level.WON_SCHWARZ
-    if value >= SCHNEIDER_POINTS:
-        return Level.WON_SCHNEIDER
-    if value >= WIN_POINTS:
-        return Level.WON
-    if value >= FREE_POINTS:
-        return Level.LOST
-    return Level.LOST_SCHNEIDER if tricks >= 1 else Level.LOST_SCHWARZ
+    return points_level(value, every_trick=tricks == n, no_trick=tricks == 0)
 
 
 def final_payout(tariff: Tariff, pos: Position, level: Level, value: int) -> int:
