@@ -22,6 +22,8 @@ import argparse
 import resource
 import time
 
+from run import dds_row  # bench/ is sys.path[0] when run as a script
+
 from stichfest.analysis.evaluate import evaluate_hand
 from stichfest.analysis.executor import open_executor
 from stichfest.analysis.single_dummy import WORLDS
@@ -42,25 +44,7 @@ def dds_ms(deals: int = 200, seed: int = 1) -> float | None:
     deals of bench/run.py).  CPU, not wall time: on a loaded machine the
     wall time counts the waits for a core, which the run's CPU seconds do
     not, so only CPU against CPU scales to the reference machine."""
-    try:
-        from endplay.dds import solve_board
-        from endplay.types import Deal
-    except ImportError:
-        return None
-    import random
-    rng = random.Random(seed)
-    ranks = "AKQJT98"
-    spent = 0.0
-    for _ in range(deals):
-        cards = [s + r for s in "SHDC" for r in ranks + "7"]
-        rng.shuffle(cards)
-        hands = [cards[i * 8:(i + 1) * 8] for i in range(4)]
-        pbn = "N:" + " ".join(".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands)
-        deal = Deal(pbn)
-        t0 = time.process_time()
-        solve_board(deal)
-        spent += time.process_time() - t0
-    return 1e3 * spent / deals
+    return dds_row(deals, seed, clock=time.process_time)
 
 
 def main(argv=None) -> None:

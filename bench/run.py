@@ -153,7 +153,7 @@ def expected_signature() -> int:
     raise ValueError(f"no number in {SIGNATURE_FILE}")
 
 
-def dds_row(n_deals: int, seed: int):
+def dds_row(n_deals: int, seed: int, clock=time.perf_counter):
     try:
         from endplay.dds import solve_board
         from endplay.types import Deal
@@ -169,9 +169,9 @@ def dds_row(n_deals: int, seed: int):
         hands = [cards[i * 8:(i + 1) * 8] for i in range(4)]
         pbn = "N:" + " ".join(".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands)
         deal = Deal(pbn)
-        t0 = time.perf_counter()
+        t0 = clock()
         solve_board(deal)
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     return 1e3 * sum(times) / len(times)
 
 
