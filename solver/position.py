@@ -202,11 +202,15 @@ class Position:
         hands = [mask_of(h) for h in self.deal if h is not None]
         if len(hands) != self.n_seats:
             raise PositionError("the position has hidden hands; deal them before solving")
-        called = None
-        if self.kind.calls_sau and self.called is not None and self.partner is not None:
-            called = CalledSau(self.called, card(self.called, "A", GERMAN).index,
-                               self.partner, int(self.rule("davonlaufen_min")))
-        return GameState(self.table, hands, self.leader, called)
+        return GameState(self.table, hands, self.leader, self.called_sau())
+
+    def called_sau(self) -> CalledSau | None:
+        """The called Sau's rules in play, where its holder is known (a Sauspiel)."""
+        partner = self.partner
+        if not self.kind.calls_sau or self.called is None or partner is None:
+            return None
+        return CalledSau(self.called, card(self.called, "A", GERMAN).index, partner,
+                         int(self.rule("davonlaufen_min")))
 
     def state(self) -> GameState:
         """The state after replaying ``play`` (already checked at parse time)."""
@@ -436,12 +440,8 @@ def _check_hidden_play(pos: Position) -> None:
     card its unseen cards might make legal."""
     deck = set(deck_cards(pos.game, pos.n_seats, pos.hand_size))
     owner = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
-    called = None
-    if pos.kind.calls_sau and pos.called is not None and pos.partner is not None:
-        called = CalledSau(pos.called, card(pos.called, "A", GERMAN).index, pos.partner,
-                           int(pos.rule("davonlaufen_min")))
     hands = [0 if h is None else mask_of(h) for h in pos.deal]
-    st = GameState(pos.table, hands, pos.leader, called)
+    st = GameState(pos.table, hands, pos.leader, pos.called_sau())
     for i, c in enumerate(pos.play):
         seat = st.to_move
         if c not in deck:
