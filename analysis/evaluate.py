@@ -97,7 +97,8 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     on each callable Sau, each other announced contract on each trump suit it
     may name; then, in Schafkopf, each contract's Tout.  Only the contracts
     played by ``players`` (default: as :func:`deal_shape` infers from the
-    hand; in Schafkopf for three no Sauspiel)."""
+    hand; in Schafkopf for three no Sauspiel).  A contract won without play
+    (Sie) is listed where the hand holds its cards."""
     n_seats = players if players is not None else deal_shape(game, len(hand))[0]
     kinds = [k for k in REGISTRY if k.game == game and k.announced
              and (k.players is None or n_seats in k.players)]
@@ -105,6 +106,9 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     for tout in (False, True):
         for k in kinds:
             if tout and not k.tout_allowed:
+                continue
+            if not k.played:
+                out += [Contract(game, k.name)] if not tout and k.claimed_by(hand) else []
                 continue
             if k.calls_sau:
                 if not tout:
@@ -422,7 +426,15 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     specs = contracts_for_hand(game, cards, n_seats)
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
+    # A Sie is won without play; the hand then plays nothing else unless asked to.
+    claims = [s for s in specs if not s.kind.played]
+    specs = [s for s in specs if s.kind.played and (contracts or not claims)]
     sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
+    if claims:
+        from .sie import with_claims
+        if not specs:
+            return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
+                                            players=n_seats), claims)
     first = sampler.sample(seed, 0)
     try:
         templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
@@ -448,6 +460,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
             analysis.interrupted = True
             raise stopped(e, analysis, samples, samples) from None
         analysis.play = play
+    if claims:
+        analysis = with_claims(analysis, claims)
     return analysis
 
 

@@ -17,6 +17,7 @@ from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.render import contract_title, score, sort_hand
+from stichfest.analysis.sie import ClaimResult
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
@@ -216,7 +217,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
             f = dict(f, p_win=f["p_tout"])
         cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
         name = r.name.replace("Sauspiel auf die ", "Sauspiel ")  # "Sauspiel Gras-Sau"
-        body.append([str(i), name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
+        deals = "—" if isinstance(r, ClaimResult) else str(r.samples)  # a Sie is not played
+        body.append([str(i), name, deals] + cells + [_mean(f["payout"], signed=True)])
         short.append({k: _share_mean(f[k]) for k, _ in columns if k != "mean_points"})
     dropped: list[str] = []
     for step in _NARROWING:
@@ -238,7 +240,9 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     players = f" for {a.players} players" if a.players != 4 else ""
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
-    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
+    sampled = (f"{a.samples} sampled deals, seed {a.seed}" if not all(isinstance(r, ClaimResult) for r in a.results)
+               else "nothing to play, no deal sampled")
+    out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
                          f"{_RANKING[a.ranked_by]}", width)
     out += ["", _table_line(head, head, body)]
@@ -246,6 +250,9 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     if dropped:
         out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
                              "figure)", width)
+    for r in a.results:
+        if isinstance(r, ClaimResult):
+            out += [""] + textwrap.wrap(r.describe(a.tariff, a.players), width)
     if a.stopped:
         out += ["", "Stopped early, clearly behind the leader:"]
         for after in sorted({r.stopped_after for r in a.stopped if r.stopped_after is not None}):
