@@ -306,6 +306,25 @@ def contract_kind(game: str, name: str) -> ContractKind:
     return _KINDS[(game, name)]
 
 
+def every_contract(game: str, n_seats: int) -> list[Contract]:
+    """Every contract some hand may announce in ``game`` for ``n_seats``, in
+    the registry's order, each Tout after its game: a Sauspiel on each Sau
+    that may be called, each other announced game on each trump it may name.
+    Not Ramsch (nobody announces it), not Sie (won without play)."""
+    out: list[Contract] = []
+    for k in REGISTRY:
+        if k.game != game or not k.announced or not k.played or (k.players is not None and n_seats not in k.players):
+            continue
+        if k.calls_sau:
+            out += [Contract(game, k.name, called=s) for s in (0, 1, 3)]
+            continue
+        for trump in (range(4) if k.needs_trump else (None,)):
+            out.append(Contract(game, k.name, trump=trump))
+            if k.tout_allowed:
+                out.append(Contract(game, k.name, trump=trump, tout=True))
+    return out
+
+
 def called_suit_problem(hand: Iterable[Card], suit: int) -> str | None:
     """Why a Sauspiel declarer holding ``hand`` may not call the Sau of ``suit``
     (None if he may): Herz is trump; he must not hold that Sau and must hold

@@ -12,6 +12,7 @@ import json
 import click
 
 from stichfest import Position
+from stichfest.analysis.announce import load_announce_rule, parse_seats
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
@@ -28,7 +29,8 @@ from .text import render_hand_analysis, render_partial, render_position_analysis
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
                      "players": "--players",
                      "contracts": "--contracts", "tariff": "--tariff", "tariff_set": "--tariff-set",
-                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot"}
+                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot",
+                     "passed": "--passed", "announce_rule": "--announce-rule"}
 
 
 @click.command()
@@ -72,6 +74,12 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="Single dummy: deals a player samples at each decision.")
 @click.option("--defenders", type=click.Choice(MODELS), default="single-dummy", show_default=True,
               help="Single dummy: double-dummy lets the defenders see every card (a pessimistic bracket).")
+@click.option("--passed", metavar="SEATS",
+              help="Seats that passed before the viewer announced, e.g. 0,1: no sampled deal gives one "
+                   "a hand the announce rule says it would have announced (Schafkopf).")
+@click.option("--announce-rule", type=click.Path(dir_okay=False), metavar="FILE.toml",
+              help="The announce rule for --passed: [[announce]] clauses in a TOML file (default: "
+                   "the README's).")
 @click.pass_context
 @user_errors(flags={"voids": "--void"})
 def analyze(ctx: click.Context, position: str | None, game: str, hand: str | None, players: int | None,
@@ -79,7 +87,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
             no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None,
-            play: str | None, worlds: int, defenders: str) -> None:
+            play: str | None, worlds: int, defenders: str, passed: str | None,
+            announce_rule: str | None) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
@@ -101,6 +110,10 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     if plot:
         from stichfest.analysis.plot import require_matplotlib
         require_matplotlib()
+    seats_passed = parse_seats(passed) if passed is not None else ()
+    if announce_rule and not seats_passed:
+        raise InputError("--announce-rule says what a seat that passed would have announced; give --passed too")
+    passing_rule = load_announce_rule(announce_rule) if announce_rule else None
     workers = workers or available_cores()
     progress = ProgressBar("analyze", samples)
 
@@ -122,7 +135,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     contracts=contracts.split(",") if contracts else None,
                     rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
                     race=not no_race, points=not no_points, executor=executor, progress=progress,
-                    players=players, play=play or "both", worlds=worlds, defenders=defenders)
+                    players=players, play=play or "both", worlds=worlds, defenders=defenders,
+                    passed=seats_passed, announce_rule=passing_rule)
         finally:
             progress.close()
 

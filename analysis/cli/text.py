@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stichfest import Position
+from stichfest.analysis.announce import AnnounceRule
 from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
@@ -245,6 +246,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
                          f"{_RANKING[a.ranked_by]}", width)
+    if a.passed:
+        out += textwrap.wrap(_passed_line(a.passed, a.announce_rule), width)
     out += ["", _table_line(head, head, body)]
     out += [_table_line(row, head, body) for row in body]
     if dropped:
@@ -264,6 +267,14 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
+
+
+def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
+    seats = ", ".join(map(str, passed))
+    source = "default" if rule is None else rule.source
+    what = "" if rule is None else f": {rule.describe()}"
+    return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
+            f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
 
 
 def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
