@@ -15,6 +15,8 @@ The default (docs/rules.md, "Announce rule"):
 * any hand with the four Ober (a Geier, if nothing more).
 
 ``--announce-rule FILE`` replaces it (TOML, :func:`load_announce_rule`).
+The same rule says what the declarer holds, seen by a defender: a hand
+that meets a clause of his contract (:class:`AnnouncedHand`).
 The rule becomes per-seat predicates of the sampler
 (:class:`PassedHand`: picklable, for the worker processes); the sampler
 rejects the deals that fail them, so the deals left stay uniform over
@@ -28,7 +30,14 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 
 from stichfest.cards import Card
-from stichfest.contracts import TRUMP, callable_suits, contract_kind, contract_table
+from stichfest.contracts import (
+    TRUMP,
+    Contract,
+    callable_suits,
+    called_suit_problem,
+    contract_kind,
+    contract_table,
+)
 
 from .errors import InputError
 from .sampling import Constraints, HandPredicate
@@ -52,18 +61,25 @@ class Clause:
     min_unter: int = 0
     min_sau: int = 0
 
-    def holds(self, hand: Sequence[Card], n_seats: int) -> bool:
+    def holds(self, hand: Sequence[Card], n_seats: int, trump: int | None = None,
+              called: int | None = None) -> bool:
+        """Whether ``hand`` meets the clause; ``trump`` / ``called``: only in
+        that trump suit / with that Sau to call (the contract announced)."""
         kind = contract_kind("schafkopf", self.contract)
         if kind.players is not None and n_seats not in kind.players:
             return False
         if _count(hand, "O") < self.min_ober or _count(hand, "U") < self.min_unter \
                 or _count(hand, "A") < self.min_sau:
             return False
-        if self.contract == "sauspiel" and not callable_suits(hand):
+        if self.contract == "sauspiel" and not (callable_suits(hand) if called is None
+                                                else called in callable_suits(hand)):
             return False
         if self.min_trumps:
             held = {c.index for c in hand}
-            if max(len(held & t) for t in _trump_sets(self.contract)) < self.min_trumps:
+            sets = _trump_sets(self.contract)
+            if trump is not None and kind.needs_trump:
+                sets = (sets[trump],)
+            if max(len(held & t) for t in sets) < self.min_trumps:
                 return False
         return True
 
@@ -180,6 +196,32 @@ class PassedHand:
 
 
 @dataclass(frozen=True)
+class AnnouncedHand:
+    """The declarer's dealt hand passes when it may make his call (a
+    Sauspiel's caller may call that Sau) and meets a clause of the rule for
+    his contract, in its trump suit (a Tout: its game's clauses; a contract
+    the rule has no clause for tells nothing more): the predicate of the
+    seat that announced, in the defenders' view."""
+
+    rule: AnnounceRule
+    contract: Contract
+    n_seats: int
+    seat: int
+
+    def __call__(self, hand: tuple[Card, ...]) -> bool:
+        spec = self.contract
+        if spec.called is not None and called_suit_problem(hand, spec.called) is not None:
+            return False
+        clauses = [c for c in self.rule.clauses if c.contract == spec.name]
+        return not clauses or any(c.holds(hand, self.n_seats, spec.trump, spec.called) for c in clauses)
+
+    @property
+    def reason(self) -> str:
+        return (f"seat {self.seat} announced {self.contract.title}, and the announce rule ({self.rule.source}) "
+                "and his call may leave him no such hand")
+
+
+@dataclass(frozen=True)
 class AllOf:
     """A hand passes when it passes every one of ``tests`` (two facts about one seat)."""
 
@@ -201,14 +243,20 @@ def parse_seats(text: str, param: str = "passed") -> tuple[int, ...]:
     return tuple(sorted({int(i) for i in items}))
 
 
-def passed_predicates(game: str, n_seats: int, passed: Iterable[int], rule: AnnounceRule | None,
-                      *, declarer: int, viewer: int) -> dict[int, HandPredicate]:
-    """The predicates of the seats that ``passed`` before ``declarer``
-    announced, by seat; the ``viewer``'s own hand is known, so a pass of his
-    (he passed before the declarer) adds nothing."""
+def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: AnnounceRule | None,
+                       *, declarer: int, viewer: int, contract: Contract | None = None
+                       ) -> dict[int, HandPredicate]:
+    """What the bidding tells of the hidden hands, by seat: the seats that
+    ``passed`` before ``declarer`` announced (:class:`PassedHand`; the
+    ``viewer``'s own hand is known, so a pass of his adds nothing) and, when
+    the declarer is not the viewer, the declarer's ``contract``
+    (:class:`AnnouncedHand`)."""
     seats = sorted(set(passed))
+    out: dict[int, HandPredicate] = {}
+    if contract is not None and declarer != viewer:
+        out[declarer] = AnnouncedHand(rule or DEFAULT_RULE, contract, n_seats, declarer)
     if not seats:
-        return {}
+        return out
     if game != "schafkopf":
         raise InputError(f"passed seats apply to Schafkopf, whose bidding is in turn; {game} has no "
                          "such passing", param="passed")
@@ -219,7 +267,8 @@ def passed_predicates(game: str, n_seats: int, passed: Iterable[int], rule: Anno
         who = "the viewer announces" if declarer == viewer else f"seat {declarer} is the declarer"
         raise InputError(f"passed seat {declarer}: {who}, so it did not pass", param="passed")
     rule = rule or DEFAULT_RULE
-    return {s: PassedHand(rule, n_seats, s) for s in seats if s != viewer}
+    out.update({s: PassedHand(rule, n_seats, s) for s in seats if s != viewer})
+    return out
 
 
 def with_predicates(constraints: Constraints | None, predicates: Mapping[int, HandPredicate]) -> Constraints:

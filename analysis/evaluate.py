@@ -54,7 +54,7 @@ from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, e
 from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
-from .announce import DEFAULT_RULE, AnnounceRule, passed_predicates, with_predicates
+from .announce import DEFAULT_RULE, AnnounceRule, bidding_predicates, with_predicates
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .render import contract_title
@@ -435,13 +435,19 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     check_play_options(play, worlds, defenders)
     announcer = seat if declarer is None else declarer
-    known = passed_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat)
-    constraints = with_predicates(constraints, known)
-    bidding = (tuple(sorted(known)), (announce_rule or DEFAULT_RULE) if known else None)
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards, n_seats) if announcer == seat else every_contract(game, n_seats)
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
+    if announcer != seat:  # another seat's contract: one, named by its id
+        specs = [s for s in specs if s.id.lower() in {c.strip().lower() for c in contracts or ()}]
+        if len(specs) != 1:
+            raise InputError("another seat's contract is one contract, named by its id", param="contracts")
+    known = bidding_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat,
+                               contract=specs[0] if announcer != seat else None)
+    constraints = with_predicates(constraints, known)
+    passes = tuple(s for s in sorted(known) if s != announcer)
+    bidding = (passes, (announce_rule or DEFAULT_RULE) if known else None)
     # A Sie is won without play; the hand then plays nothing else unless asked to.
     claims = [s for s in specs if not s.kind.played]
     specs = [s for s in specs if s.kind.played and (contracts or not claims)]

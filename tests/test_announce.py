@@ -16,8 +16,8 @@ from stichfest.analysis.announce import (
     AnnounceRule,
     Clause,
     PassedHand,
+    bidding_predicates,
     load_announce_rule,
-    passed_predicates,
     with_predicates,
 )
 from stichfest.analysis.cli import main
@@ -76,7 +76,7 @@ def test_a_clause_is_all_its_minimums():
 # The sampler: rejected deals never come, the rest stay uniform
 def test_sampled_deals_give_a_passed_seat_no_hand_it_would_announce():
     """[SK] Announce rule: a seat that passed holds no such hand, in every sampled deal."""
-    known = passed_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=2)
+    known = bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=2)
     assert set(known) == {0, 1}
     sampler = DealSampler.for_hand("schafkopf", 2, parse_cards(MIDDLING), with_predicates(None, known))
     plain = DealSampler.for_hand("schafkopf", 2, parse_cards(MIDDLING))
@@ -128,11 +128,11 @@ def test_passed_seats_checked():
     for passed, message in [((2,), "passed seat 2: the viewer announces, so it did not pass"),
                             ((4,), "passed seat 4: seats are 0..3")]:
         with pytest.raises(InputError, match=message):
-            passed_predicates("schafkopf", 4, passed, None, declarer=2, viewer=2)
+            bidding_predicates("schafkopf", 4, passed, None, declarer=2, viewer=2)
     with pytest.raises(InputError, match="Schafkopf"):
-        passed_predicates("jass", 4, (1,), None, declarer=0, viewer=0)
+        bidding_predicates("jass", 4, (1,), None, declarer=0, viewer=0)
     # the viewer's own pass (before another declarer) adds nothing: his hand is known
-    assert set(passed_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0)) == {1}
+    assert set(bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0)) == {1}
 
 
 def test_predicates_merge_with_the_users():
@@ -195,7 +195,7 @@ def test_cli_passed_options():
     assert code == 0 and "Seat 1 passed" in out
     for args, message in [(("--passed", "0,x"), "--passed must be seats"),
                           (("--passed", "2"), "--passed seat 2: the viewer announces"),
-                          (("--announce-rule", "nofile.toml"), "give --passed too")]:
+                          (("--announce-rule", "nofile.toml"), "give --passed or --declarer too")]:
         code, _, err = run(*args)
         assert code == 2 and message in err and err.count("\n") == 1
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from stichfest import Position
 from stichfest.analysis.announce import AnnounceRule
+from stichfest.analysis.defence import DefenceAnalysis, describe_share
 from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
@@ -342,6 +343,69 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
         out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
                              "figure)", width)
     return out
+
+
+def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
+    """The defenders' view: the declaring party's chances, the viewer's
+    payout with and without Kontra, double and single dummy side by side."""
+    if width is None:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    a, row = d.analysis, d.row
+    sd_row = row.single_dummy
+    players = f" for {a.players} players" if a.players != 4 else ""
+    out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {d.declarer} announced {row.name}, seat "
+                        f"{a.leader} leads; the viewer, seat {a.seat}, did not; hand "
+                        f"{' '.join(map(str, a.hand))}", width)
+    models = f"double dummy (DD, {row.samples} deals)"
+    if sd_row is not None:
+        who = ("each player sees only his own hand and the play" if sd_row.defenders == "single-dummy"
+               else "the declaring party sees only its own hands and the play, the defenders every card")
+        models += (f" and single dummy (SD, the first {sd_row.samples} of them; {who}; {sd_row.worlds} "
+                   "sampled deals per decision)")
+    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; figures {models}", width)
+    rule = a.announce_rule
+    if rule is not None:
+        clauses = [c.describe() for c in rule.clauses if c.contract == d.contract.name]
+        holds = ("; ".join(clauses) if clauses else "the rule has no clause for it, so only his call tells")
+        out += textwrap.wrap(f"Seat {d.declarer} holds a hand the announce rule ({rule.source}) announces "
+                             f"{row.name} with: {holds}", width)
+    if a.passed:
+        out += textwrap.wrap(_passed_line(a.passed, rule), width)
+    share = describe_share(d)
+    out += textwrap.wrap(share[:1].upper() + share[1:] + ".", width)
+
+    dd = row.figures()
+    sd = sd_row.figures() if sd_row is not None else None
+    win = "p_tout" if row.spec.tout else "p_win"
+    lines: list[list[str]] = [["", "DD"] + (["SD"] if sd is not None else [])]
+
+    def add(label: str, dd_cell: str, sd_cell: str | None) -> None:
+        lines.append([label, dd_cell] + ([sd_cell or "—"] if sd is not None else []))
+
+    add("P(Tout made) %" if row.spec.tout else "P(declarers win) %", _share(dd[win]), _share(sd[win]) if sd is not None else None)
+    for key, label in (("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %")):
+        if dd[key] is not None:
+            add(label, _share(dd[key]), _share(sd[key]) if sd is not None else None)
+    add("declarer's payout", _mean(dd["payout"], signed=True), _mean(sd["payout"], signed=True) if sd is not None else None)
+    you, sdv = d.double_dummy, d.single_dummy
+    add(f"seat {a.seat}'s payout", _mean(you.payout, signed=True), _mean(sdv.payout, signed=True) if sdv is not None else None)
+    add("  with Kontra", _mean(you.payout_kontra, signed=True), _mean(sdv.payout_kontra, signed=True) if sdv is not None else None)
+    if d.role == "defender":
+        add("  Kontra gains", _mean(you.kontra_gain, signed=True), _mean(sdv.kontra_gain, signed=True) if sdv is not None else None)
+        add("  Kontra is", you.kontra or "", sdv.kontra if sdv is not None else None)
+    widths = [max(len(r[j]) for r in lines) for j in range(len(lines[0]))]
+    out.append("")
+    out += ["  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+            for r in lines]
+    if d.role == "defender":
+        out += textwrap.wrap(f"(Kontra doubles the game's value (×{a.tariff.kontra_factor}), so it gains "
+                             "what the payout is, deal by deal: worth giving when the interval of the gain is "
+                             "above 0.  Re, the declarer's answer, is not modelled.)", width)
+    diff = d.single_minus_double()
+    if diff is not None:
+        out.append(f"SD − DD, seat {a.seat}'s payout on the same deals: {diff[0]:+.1f} ± {diff[1]:.1f} "
+                   f"({diff[2]} deals)")
+    return "\n".join(out)
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
