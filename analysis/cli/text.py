@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stichfest import Position
 from stichfest.analysis.announce import AnnounceRule
-from stichfest.analysis.defence import DefenceAnalysis, describe_share
+from stichfest.analysis.defence import DefenceAnalysis, ViewerFigures, describe_share
 from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
@@ -382,17 +382,26 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
     def add(label: str, dd_cell: str, sd_cell: str | None) -> None:
         lines.append([label, dd_cell] + ([sd_cell or "—"] if sd is not None else []))
 
-    add("P(Tout made) %" if row.spec.tout else "P(declarers win) %", _share(dd[win]), _share(sd[win]) if sd is not None else None)
+    def both(key: str) -> tuple[str, str | None]:
+        if key == "payout":
+            return _mean(dd[key], signed=True), None if sd is None else _mean(sd[key], signed=True)
+        return _share(dd[key]), None if sd is None else _share(sd[key])
+
+    add("P(Tout made) %" if row.spec.tout else "P(declarers win) %", *both(win))
     for key, label in (("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %")):
         if dd[key] is not None:
-            add(label, _share(dd[key]), _share(sd[key]) if sd is not None else None)
-    add("declarer's payout", _mean(dd["payout"], signed=True), _mean(sd["payout"], signed=True) if sd is not None else None)
+            add(label, *both(key))
+    add("declarer's payout", *both("payout"))
     you, sdv = d.double_dummy, d.single_dummy
-    add(f"seat {a.seat}'s payout", _mean(you.payout, signed=True), _mean(sdv.payout, signed=True) if sdv is not None else None)
-    add("  with Kontra", _mean(you.payout_kontra, signed=True), _mean(sdv.payout_kontra, signed=True) if sdv is not None else None)
+
+    def viewer(figure: Callable[[ViewerFigures], Estimate]) -> tuple[str, str | None]:
+        return _mean(figure(you), signed=True), None if sdv is None else _mean(figure(sdv), signed=True)
+
+    add(f"seat {a.seat}'s payout", *viewer(lambda v: v.payout))
+    add("  with Kontra", *viewer(lambda v: v.payout_kontra))
     if d.role == "defender":
-        add("  Kontra gains", _mean(you.kontra_gain, signed=True), _mean(sdv.kontra_gain, signed=True) if sdv is not None else None)
-        add("  Kontra is", you.kontra or "", sdv.kontra if sdv is not None else None)
+        add("  Kontra gains", *viewer(lambda v: v.kontra_gain))
+        add("  Kontra is", you.kontra or "", None if sdv is None else sdv.kontra)
     widths = [max(len(r[j]) for r in lines) for j in range(len(lines[0]))]
     out.append("")
     out += ["  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
