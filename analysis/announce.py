@@ -244,13 +244,16 @@ def parse_seats(text: str, param: str = "passed") -> tuple[int, ...]:
 
 
 def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: AnnounceRule | None,
-                       *, declarer: int, viewer: int, contract: Contract | None = None
-                       ) -> dict[int, HandPredicate]:
-    """What the bidding tells of the hidden hands, by seat: the seats that
-    ``passed`` before ``declarer`` announced (:class:`PassedHand`; the
-    ``viewer``'s own hand is known, so a pass of his adds nothing) and, when
-    the declarer is not the viewer, the declarer's ``contract``
-    (:class:`AnnouncedHand`)."""
+                       *, declarer: int, viewer: int, contract: Contract | None = None,
+                       hand: Sequence[Card] | None = None) -> dict[int, HandPredicate]:
+    """What the bidding told everyone, by seat: the seats that ``passed``
+    before ``declarer`` announced (:class:`PassedHand`) and, when the
+    declarer is not the viewer, the declarer's ``contract``
+    (:class:`AnnouncedHand`).  The ``viewer``'s own pass is in only with his
+    ``hand`` and only if that hand passes the rule: the others infer it in
+    their play-out worlds, and a pass against the rule would mislead them
+    into worlds the play may later rule out.  The viewer's sampler drops
+    his own seat (his hand is known)."""
     seats = sorted(set(passed))
     out: dict[int, HandPredicate] = {}
     if contract is not None and declarer != viewer:
@@ -268,6 +271,9 @@ def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: Ann
         raise InputError(f"passed seat {declarer}: {who}, so it did not pass", param="passed")
     rule = rule or DEFAULT_RULE
     out.update({s: PassedHand(rule, n_seats, s) for s in seats if s != viewer})
+    mine = PassedHand(rule, n_seats, viewer)
+    if viewer in seats and hand is not None and mine(tuple(hand)):
+        out[viewer] = mine
     return out
 
 

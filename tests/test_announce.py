@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import pickle
+import random
 from collections import Counter
 from math import sqrt
 
 import pytest
 from click.testing import CliRunner
 
+from stichfest import Position
+from stichfest.analysis import single_dummy
 from stichfest.analysis.announce import (
     DEFAULT_RULE,
     AnnounceRule,
@@ -21,11 +24,12 @@ from stichfest.analysis.announce import (
     with_predicates,
 )
 from stichfest.analysis.cli import main
+from stichfest.analysis.defence import contract_of
 from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import evaluate_hand
 from stichfest.analysis.sampling import MAX_DRAWS, Constraints, DealSampler
 from stichfest.cards import parse_cards
-from stichfest.deals import deck
+from stichfest.deals import deck, random_deal
 
 MIDDLING = "EO HO GU EA E10 GA G10 S7"
 
@@ -131,8 +135,11 @@ def test_passed_seats_checked():
             bidding_predicates("schafkopf", 4, passed, None, declarer=2, viewer=2)
     with pytest.raises(InputError, match="Schafkopf"):
         bidding_predicates("jass", 4, (1,), None, declarer=0, viewer=0)
-    # the viewer's own pass (before another declarer) adds nothing: his hand is known
+    # the viewer's own pass (before another declarer) is public only with a hand that passes the rule
     assert set(bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0)) == {1}
+    weak, strong = parse_cards("EO HU HA H10 E7 G7 S7 S8"), parse_cards("EO GO HO SO EA GA SA E7")
+    assert set(bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0, hand=weak)) == {0, 1}
+    assert set(bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0, hand=strong)) == {1}
 
 
 def test_predicates_merge_with_the_users():
@@ -207,3 +214,31 @@ def test_same_seed_same_numbers_with_passes_for_any_worker_count():
     with ProcessPoolExecutor(2) as ex:
         two = evaluate_hand("schafkopf", MIDDLING, 2, 0, executor=ex, **kw).to_json()
     assert one == two and one["contracts"][0]["single_dummy"] is not None
+
+
+
+def test_every_players_play_out_worlds_obey_the_passes(monkeypatch):
+    """The passes are heard by all four: in a play-out, each player's sampled
+    worlds give a seat that passed no announcing hand (but seat 1's own
+    worlds, in which he holds his hand)."""
+    worlds = []
+
+    class Recording(single_dummy._World):
+        def __init__(self, solver, pos, tariff):
+            worlds.append((pos.state().to_move, pos.deal))  # the player deciding, the world
+            super().__init__(solver, pos, tariff)
+
+    monkeypatch.setattr(single_dummy, "_World", Recording)
+    rng = random.Random(3)
+    test = PassedHand(DEFAULT_RULE, 4, 1)
+    deal = random_deal(rng, "schafkopf")
+    while not test(deal[1]):  # seat 1 truly holds a hand it passes with
+        deal = random_deal(rng, "schafkopf")
+    pos = Position.build(contract_of("schafkopf", "geier", 4), deal, declarer=2, leader=0)
+    single_dummy.play_out(pos, worlds=3, seed=1, knowledge={1: test})
+    assert len({mover for mover, _ in worlds} - {1}) >= 2 and len(worlds) > 10
+    assert all(test(w[1]) for mover, w in worlds if mover != 1)
+    # without the knowledge the same play-out's worlds do give seat 1 announcing hands
+    worlds.clear()
+    single_dummy.play_out(pos, worlds=3, seed=1)
+    assert any(not test(w[1]) for mover, w in worlds if mover != 1)

@@ -178,3 +178,23 @@ def test_cli_bad_defence_input_is_one_line_exit_2(args, message):
         code, _, err = run(*args, "--samples", "4")
     assert code == 2 and err.startswith("stichfest: error: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_a_stopped_run_gives_the_defenders_view_of_the_deals_finished(monkeypatch):
+    from stichfest.analysis import defence as module
+    from stichfest.analysis.executor import Interrupted, Stopped, stopped
+
+    real = module.evaluate_hand
+
+    def stop_after(*args, **kw):
+        partial = real(*args, **dict(kw, samples=6))
+        partial.interrupted = True
+        raise stopped(Interrupted(), partial, 6, kw["samples"])
+
+    monkeypatch.setattr(module, "evaluate_hand", stop_after)
+    with pytest.raises(Stopped) as e:
+        defence(samples=30)
+    view = e.value.partial
+    assert isinstance(view, module.DefenceAnalysis) and view.interrupted
+    assert view.double_dummy.samples == 6 and (e.value.done, e.value.total) == (6, 30)
+    assert view.to_json()["interrupted"] is True
