@@ -456,7 +456,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         from .sie import with_claims
         if not specs:
             return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
-                                            players=n_seats), claims)
+                                            players=n_seats, passed=bidding[0], announce_rule=bidding[1]),
+                               claims)
     first = sampler.sample(seed, 0)
     try:
         templates = {s.id: Position.build(s, first, declarer=announcer, leader=leader, rules=rules) for s in specs}

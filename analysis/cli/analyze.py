@@ -1,7 +1,9 @@
 """``stichfest analyze``: Monte Carlo hand analysis.
 
 Before play (``--hand``): every contract the hand may announce, over the
-same sampled deals, ranked by expected payout (:func:`evaluate_hand`).
+same sampled deals, ranked by expected payout (:func:`evaluate_hand`);
+with ``--declarer``, another seat's contract seen from the viewer's, with
+Kontra (:func:`evaluate_defence`).
 During play (a position file with hidden hands ``"?"``): the value of the
 position and of each legal card (:func:`analyze_position`).
 """
@@ -102,6 +104,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     \b
     Before play:  stichfest analyze --hand "EO GO EU GU HA H10 EA G7" --seat 0 --leader 0
     During play:  stichfest analyze POSITION.json   (hidden hands given as "?")
+    Defending:    stichfest analyze --hand "EA E10 GK G9 HA H9 S10 S8" --seat 0 --declarer 2 --contract solo-E
 
     Unseen cards are dealt at random consistently with everything known;
     every deal is solved open-handed (double dummy) and, with --play, also
