@@ -245,7 +245,8 @@ def parse_seats(text: str, param: str = "passed") -> tuple[int, ...]:
 
 def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: AnnounceRule | None,
                        *, declarer: int, viewer: int, contract: Contract | None = None,
-                       hand: Sequence[Card] | None = None) -> dict[int, HandPredicate]:
+                       hand: Sequence[Card] | None = None, leader: int | None = None
+                       ) -> dict[int, HandPredicate]:
     """What the bidding told everyone, by seat: the seats that ``passed``
     before ``declarer`` announced (:class:`PassedHand`) and, when the
     declarer is not the viewer, the declarer's ``contract``
@@ -253,7 +254,9 @@ def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: Ann
     ``hand`` and only if that hand passes the rule: the others infer it in
     their play-out worlds, and a pass against the rule would mislead them
     into worlds the play may later rule out.  The viewer's sampler drops
-    his own seat (his hand is known)."""
+    his own seat (his hand is known).  With ``leader`` (the first to bid,
+    as he is the first to lead), a seat that bids after the declarer cannot
+    have passed before him: an error."""
     seats = sorted(set(passed))
     out: dict[int, HandPredicate] = {}
     if contract is not None and declarer != viewer:
@@ -269,6 +272,11 @@ def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: Ann
     if declarer in seats:
         who = "the viewer announces" if declarer == viewer else f"seat {declarer} is the declarer"
         raise InputError(f"passed seat {declarer}: {who}, so it did not pass", param="passed")
+    if leader is not None:
+        late = [s for s in seats if (s - leader) % n_seats > (declarer - leader) % n_seats]
+        if late:
+            raise InputError(f"passed seat {late[0]} bids after seat {declarer}, who announced: the bidding "
+                             f"starts at the leader, seat {leader}, and goes round in seat order", param="passed")
     rule = rule or DEFAULT_RULE
     out.update({s: PassedHand(rule, n_seats, s) for s in seats if s != viewer})
     mine = PassedHand(rule, n_seats, viewer)

@@ -444,7 +444,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         if len(specs) != 1:
             raise InputError("another seat's contract is one contract, named by its id", param="contracts")
     known = bidding_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat,
-                               contract=specs[0] if announcer != seat else None, hand=cards)
+                               contract=specs[0] if announcer != seat else None, hand=cards, leader=leader)
     constraints = with_predicates(constraints, {s: test for s, test in known.items() if s != seat})
     passes = tuple(sorted(set(passed)))
     bidding = (passes, (announce_rule or DEFAULT_RULE) if known or passes else None)

@@ -135,6 +135,10 @@ def test_passed_seats_checked():
             bidding_predicates("schafkopf", 4, passed, None, declarer=2, viewer=2)
     with pytest.raises(InputError, match="Schafkopf"):
         bidding_predicates("jass", 4, (1,), None, declarer=0, viewer=0)
+    # the bidding starts at the leader: seat 3 bids after seat 2 when seat 0 leads, before him when seat 3 does
+    with pytest.raises(InputError, match="passed seat 3 bids after seat 2, who announced"):
+        bidding_predicates("schafkopf", 4, (0, 3), None, declarer=2, viewer=2, leader=0)
+    assert set(bidding_predicates("schafkopf", 4, (0, 3), None, declarer=2, viewer=2, leader=3)) == {0, 3}
     # the viewer's own pass (before another declarer) is public only with a hand that passes the rule
     assert set(bidding_predicates("schafkopf", 4, (0, 1), None, declarer=2, viewer=0)) == {1}
     weak, strong = parse_cards("EO HU HA H10 E7 G7 S7 S8"), parse_cards("EO GO HO SO EA GA SA E7")
