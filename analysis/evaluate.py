@@ -242,7 +242,7 @@ class HandAnalysis:
     interrupted: bool = False
     play: str = "double-dummy"  # which models were played (--play)
     passed: tuple[int, ...] = ()  # seats that passed before the viewer announced (--passed)
-    announce_rule: AnnounceRule | None = None  # what those seats would have announced (None: none passed)
+    announce_rule: AnnounceRule | None = None  # what they (and another declarer) would announce; None: unused
 
     @property
     def ranked_by(self) -> str:

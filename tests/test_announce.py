@@ -211,6 +211,7 @@ def test_cli_passed_options():
         assert code == 2 and message in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_same_seed_same_numbers_with_passes_for_any_worker_count():
     from concurrent.futures import ProcessPoolExecutor
     kw = dict(samples=30, seed=4, contracts=["sauspiel-S"], passed=(0, 1), play="both", worlds=2)

@@ -118,6 +118,7 @@ def test_declarer_holds_a_hand_he_would_announce_his_contract_with():
     assert sum(sum(c.rank in "OU" or c.suit == 0 for c in free.sample(9, i)[2]) >= 6 for i in range(150)) < 40
 
 
+@pytest.mark.slow
 def test_same_seed_same_numbers_for_one_and_two_workers():
     kw = dict(samples=16, play="both", worlds=2, passed=(1,))
     one = defence(**kw).to_json()
