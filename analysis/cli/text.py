@@ -383,14 +383,17 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
         lines.append([label, dd_cell] + ([sd_cell or "—"] if sd is not None else []))
 
     def both(key: str) -> tuple[str, str | None]:
-        if key == "payout":
-            return _mean(dd[key], signed=True), None if sd is None else _mean(sd[key], signed=True)
+        if key in ("payout", "mean_points"):
+            signed = key == "payout"
+            return _mean(dd[key], signed=signed), None if sd is None else _mean(sd[key], signed=signed)
         return _share(dd[key]), None if sd is None else _share(sd[key])
 
     add("P(Tout made) %" if row.spec.tout else "P(declarers win) %", *both(win))
     for key, label in (("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %")):
         if dd[key] is not None:
             add(label, *both(key))
+    if dd["mean_points"] is not None:  # not for a Tout, nor with --no-points
+        add("declarers' card points", *both("mean_points"))
     add("declarer's payout", *both("payout"))
     you, sdv = d.double_dummy, d.single_dummy
 
