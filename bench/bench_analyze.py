@@ -2,7 +2,7 @@
 its contracts, 1000 samples for every contract in contention, on all cores.
 
     python bench/bench_analyze.py [--hand strong|middling] [--samples N] [--seed S]
-                                  [--workers W] [--no-points]
+                                  [--workers W] [--no-points] [--points-samples K]
 
 The strong hand's run is the one of
 
@@ -26,7 +26,7 @@ import time
 
 from run import dds_row  # bench/ is sys.path[0] when run as a script
 
-from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.evaluate import POINTS_SAMPLES, evaluate_hand
 from stichfest.analysis.executor import available_cores, open_executor
 
 HAND = "EO GO EU GU HA H10 EA G7"
@@ -43,18 +43,19 @@ def _cpu_seconds() -> float:
 
 
 def analyze_figure(samples: int = 1000, seed: int = 1, workers: int | None = None,
-                   points: bool = True, hand: str = HAND, seat: int = 0, leader: int = 0) -> dict:
+                   points: bool = True, hand: str = HAND, seat: int = 0, leader: int = 0,
+                   points_samples: int = POINTS_SAMPLES) -> dict:
     """Time one full hand analysis; the keys are what the bench table prints."""
     workers = workers or available_cores()
     cpu0, t0 = _cpu_seconds(), time.perf_counter()
     with open_executor(workers) as executor:  # the pool is shut down (and its CPU counted) on exit
         result = evaluate_hand("schafkopf", hand, seat, leader, samples=samples, seed=seed, points=points,
-                               executor=executor)
+                               points_samples=points_samples, executor=executor)
     wall = time.perf_counter() - t0
     cpu = _cpu_seconds() - cpu0
     return {"seconds": wall, "cpu_seconds": cpu, "workers": workers, "samples": samples,
             "contracts": len(result.results), "contenders": len(result.results) - len(result.stopped),
-            "points": points, "target_seconds": TARGET_SECONDS, "best": result.results[0].name}
+            "points": points, "points_samples": min(points_samples, samples), "target_seconds": TARGET_SECONDS, "best": result.results[0].name}
 
 
 def main(argv=None) -> None:
@@ -64,11 +65,15 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=None, help="default: all cores")
     ap.add_argument("--no-points", action="store_true", help="skip the exact card points")
+    ap.add_argument("--points-samples", type=int, default=POINTS_SAMPLES,
+                    help="deals with exact card points (default: the analysis's)")
     args = ap.parse_args(argv)
     hand, seat, leader = HANDS[args.hand]
     dds_ms = dds_row(20, 1)
-    r = analyze_figure(args.samples, args.seed, args.workers, not args.no_points, hand, seat, leader)
-    what = "with card points" if r["points"] else "without card points (--no-points)"
+    r = analyze_figure(args.samples, args.seed, args.workers, not args.no_points, hand, seat, leader,
+                       args.points_samples)
+    what = (f"with card points on the first {r['points_samples']} deals" if r["points"]
+            else "without card points (--no-points)")
     print(f"analyze the {args.hand} Schafkopf hand ({hand}, seat {seat}, seat {leader} leads), "
           f"{r['contracts']} contracts, {r['samples']} samples for each of {r['contenders']} in contention, "
           f"{what}, {r['workers']} workers:")

@@ -13,7 +13,7 @@ import click
 
 from stichfest import Position
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
+from stichfest.analysis.evaluate import POINTS_SAMPLES, HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
@@ -28,7 +28,8 @@ from .text import render_hand_analysis, render_partial, render_position_analysis
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
                      "players": "--players",
                      "contracts": "--contracts", "tariff": "--tariff", "tariff_set": "--tariff-set",
-                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot"}
+                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points",
+                     "points_samples": "--points-samples", "plot": "--plot"}
 
 
 @click.command()
@@ -59,6 +60,9 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="A rule variant, e.g. davonlaufen_min=3 (repeatable).")
 @click.option("--no-race", is_flag=True, help="Give every contract all samples (no early stopping).")
 @click.option("--no-points", is_flag=True, help="Skip the exact card points (the slowest figure).")
+@click.option("--points-samples", type=click.IntRange(min=2), default=POINTS_SAMPLES, show_default=True,
+              help="Deals solved exactly for the mean card points (the first ones; the mean also uses "
+                   "every deal's level, the other figures every deal).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Draw each contract's distribution of points (needs the plot extra).")
@@ -78,7 +82,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
-            no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None,
+            no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None, scheduler: str | None,
             play: str | None, worlds: int, defenders: str) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
@@ -121,7 +125,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                         parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set"),
                     contracts=contracts.split(",") if contracts else None,
                     rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
-                    race=not no_race, points=not no_points, executor=executor, progress=progress,
+                    race=not no_race, points=not no_points, points_samples=points_samples,
+                    executor=executor, progress=progress,
                     players=players, play=play or "both", worlds=worlds, defenders=defenders)
         finally:
             progress.close()

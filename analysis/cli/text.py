@@ -240,7 +240,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                         f"hand {' '.join(map(str, a.hand))}", width)
     out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
-                         f"{_RANKING[a.ranked_by]}", width)
+                         f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
     out += ["", _table_line(head, head, body)]
     out += [_table_line(row, head, body) for row in body]
     if dropped:
@@ -257,6 +257,15 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
+
+
+def _points_note(a: HandAnalysis) -> str:
+    """Where the points were solved exactly on the first deals only, how many."""
+    counts = {len(r.points) for r in a.results if r.points is not None and len(r.points) < r.samples}
+    if not counts:
+        return ""
+    return (f"; {dict(_COLUMNS[a.game])['mean_points']} solved exactly on the first {max(counts)} deals, "
+            "with every deal's level")
 
 
 def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
