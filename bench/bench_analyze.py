@@ -16,7 +16,9 @@ installed (the ``bench`` extra) the same run times DDS on 32-card bridge
 deals and prints the analysis as a multiple of one DDS solve, the figure
 that holds from machine to machine.  CPU
 seconds add up every worker's time: on a machine shared with other work,
-CPU / workers is what the wall time would be with the cores to itself.
+CPU / workers is what the wall time would be with the cores to itself, so
+the run's CPU per worker is also scaled by DDS's CPU time (before and after
+the run), the steadier figure when the machine is busy.
 """
 from __future__ import annotations
 
@@ -70,8 +72,12 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     hand, seat, leader = HANDS[args.hand]
     dds_ms = dds_row(20, 1)
+    dds_cpu_ms = dds_row(100, 1, clock=time.process_time)
     r = analyze_figure(args.samples, args.seed, args.workers, not args.no_points, hand, seat, leader,
                        args.points_samples)
+    after = dds_row(100, 1, clock=time.process_time)
+    if dds_cpu_ms is not None and after is not None:
+        dds_cpu_ms = (dds_cpu_ms + after) / 2  # the machine's speed before and after the run
     what = (f"with card points on the first {r['points_samples']} deals" if r["points"]
             else "without card points (--no-points)")
     print(f"analyze the {args.hand} Schafkopf hand ({hand}, seat {seat}, seat {leader} leads), "
@@ -85,6 +91,10 @@ def main(argv=None) -> None:
         verdict = "ok" if at_reference <= TARGET_SECONDS else "MISS"
         line += (f"\n  DDS {dds_ms:.3f} ms a deal in this run: the analysis is {ratio:,.0f} DDS solves, "
                  f"{at_reference:.1f} s at the reference speed (target {TARGET_SECONDS:.0f} s: {verdict})")
+    if dds_cpu_ms is not None:
+        per_worker = r["cpu_seconds"] / r["workers"] * REFERENCE_DDS_MS / dds_cpu_ms
+        line += (f"\n  DDS {dds_cpu_ms:.3f} ms CPU a deal: {per_worker:.1f} CPU s per worker at the reference "
+                 "speed")
     print(line)
 
 if __name__ == "__main__":
