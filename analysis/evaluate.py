@@ -107,6 +107,11 @@ POINTS_SAMPLES = 100
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10
+#: Jass deals per task: a Jass deal costs a hundred Schafkopf ones (36
+#: cards, every deal solved exactly: 0.15 to 6 CPU s a mode here), so five
+#: or ten deals made tasks of up to a minute, and a worker could wait most
+#: of one at every checkpoint.
+JASS_CHUNK = 1
 
 
 # ---------------------------------------------------------------------------
@@ -468,7 +473,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     # Jass asks every deal for its value (the payout needs it): its points cost nothing more
     table = _SampleTable(samples, [s.id for s in specs], samples if game == "jass" else points_samples)
     try:
-        _race(job, table, race, points and game != "jass", executor, progress)
+        _race(job, table, race, points and game != "jass", executor, progress,
+              JASS_CHUNK if game == "jass" else CHUNK)
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
@@ -558,7 +564,7 @@ class _SampleTable:
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
-          progress: ProgressBar | None) -> None:
+          progress: ProgressBar | None, chunk: int = CHUNK) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
     checkpoints (if ``race``).
 
@@ -576,7 +582,7 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
     for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
         ids = tuple(active)
         last = stop == samples or not race
-        step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        step = min(chunk, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
         exact: frozenset[str]
         if not points:
             exact = frozenset()
@@ -592,7 +598,8 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
         missing: list[tuple[int, list[tuple[str, int]]]] = []
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], min(done, until))
-            tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
+            # first: they are the batch's longest tasks, and the longest first end the batch soonest
+            tasks[:0] = [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
         run_tasks(_run, tasks, executor, on_task=_Store(table, ids, tasks, progress, len(missing)))
         done = stop
         if race and stop < samples:
