@@ -47,7 +47,8 @@ asks the solver only what it needs:
   (on every deal, so its mean points are over every deal too).
   Scharwenzel levels are trick thresholds (majority, equal, every trick).
 
-Racing: after 50 samples and then at 100, 200, 400, 800, a contract whose
+Racing: after 50 samples and then at 100, 200, 400, 800 (Jass: from 10
+and 20 on, :data:`JASS_RACE_CHECKPOINTS`), a contract whose
 payout is below the leader's on the same deals by more than
 :data:`RACE_Z` standard errors stops sampling (the output names it and its
 sample count).  Every contract in contention gets all N samples.
@@ -99,6 +100,13 @@ RACE_Z = 3.0
 EARLY_EXACT_Z = 1.0
 #: Cumulative sample counts after which the race is checked (then N).
 RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
+#: Jass checks after 10 and 20 deals too: a deal costs a hundred Schafkopf
+#: ones, every mode is solved exactly, and the modes it can stop there cost
+#: most of the run before deal 50 (``bench_analyze.py --hand jass``: every
+#: trump mode but one, at 2 to 6 CPU s a deal).  At 10
+#: paired deals RACE_Z = 3 is still a rare false stop (a t-distribution
+#: with 9 degrees of freedom passes 3 with probability 0.008).
+JASS_RACE_CHECKPOINTS = (10, 20, *RACE_CHECKPOINTS)
 #: Deals whose exact card points are found for the mean (each contract in
 #: contention, the first this many deals; ``--points-samples``): with every
 #: deal's level (see the module docstring) 100 give the mean within about
@@ -442,7 +450,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     samples; ``points=False`` skips the exact card points (the slowest
     figure), ``points_samples`` finds them on the first that many deals
     only (Jass: on every deal, they come with the payout).  ``play``:
-    ``"both"`` or ``"single-dummy"`` also plays the top contracts out single dummy on the same deals (``worlds`` per
+    ``"both"`` or ``"single-dummy"`` also plays the top contracts out
+    single dummy on the same deals (``worlds`` per
     decision, ``defenders`` single or double dummy; see
     :func:`single_dummy.attach_single_dummy`).  Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
@@ -473,8 +482,10 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     # Jass asks every deal for its value (the payout needs it): its points cost nothing more
     table = _SampleTable(samples, [s.id for s in specs], samples if game == "jass" else points_samples)
     try:
-        _race(job, table, race, points and game != "jass", executor, progress,
-              JASS_CHUNK if game == "jass" else CHUNK)
+        if game == "jass":
+            _race(job, table, race, False, executor, progress, JASS_CHUNK, JASS_RACE_CHECKPOINTS)
+        else:
+            _race(job, table, race, points, executor, progress)
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
@@ -564,7 +575,8 @@ class _SampleTable:
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
-          progress: ProgressBar | None, chunk: int = CHUNK) -> None:
+          progress: ProgressBar | None, chunk: int = CHUNK,
+          checkpoints: Sequence[int] = RACE_CHECKPOINTS) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
     checkpoints (if ``race``).
 
@@ -579,7 +591,7 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
     done = 0
     if progress:
         progress.update(done=0, total=samples)
-    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
+    for stop in [c for c in checkpoints if c < samples] + [samples]:
         ids = tuple(active)
         last = stop == samples or not race
         step = min(chunk, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance

@@ -400,6 +400,16 @@ def test_points_samples_must_be_positive():
         evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=10, points_samples=1)
 
 
+def test_jass_race_stops_a_hopeless_mode_after_ten_deals():
+    """Jass checks the race after 10 deals too (JASS_RACE_CHECKPOINTS): a
+    deal costs seconds there, every mode being solved exactly."""
+    a = evaluate_hand("jass", "HJ H9 HA HK HQ H10 SA CA DA", 0, 0, samples=12, seed=1,
+                      contracts=["trump-H", "undeufe"])
+    rows = {r.spec.id: r for r in a.results}
+    assert rows["undeufe"].stopped_after == 10 and rows["undeufe"].samples == 10
+    assert rows["trump-H"].samples == 12 and rows["trump-H"].points is not None
+
+
 def test_no_race_gives_every_contract_all_samples():
     a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=55, seed=2, contracts=["solo-H", "wenz-tout"],
                       race=False, points=False)
