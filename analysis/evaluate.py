@@ -18,7 +18,20 @@ asks the solver only what it needs:
   nested "can force at least" sets, the level found is the one of optimal
   play for the payout itself.
 * The exact card points (the mean shown in the table, the ``--plot``) are
-  asked only of the contracts in contention.  In the race's last batch
+  asked only of the contracts in contention, and only on the first
+  :data:`POINTS_SAMPLES` = K deals (``points_samples``): the levels and
+  payouts use every deal.  (An exact value costs about four times a
+  level's threshold queries: on a hand whose contenders all run to the
+  end, exact points on every deal were three quarters of the time.)  The
+  mean still uses every deal, through its level: each deal's level bounds
+  its value from below (61 for a won game), so the mean is the mean of
+  those floors over all N deals plus the mean excess of the exact value
+  over its floor on the first K (:func:`stats.two_phase_mean`, with the
+  interval of that sum).  The excess stays inside one level's range, so it
+  varies far less than the value: on the middling hand of
+  ``bench/bench_analyze.py`` K = 100 gives intervals of +-1.9 to 2.3
+  points where 1000 exact values gave +-1.0 to 1.6 (and the plain mean of
+  the first 100, +-3.0 to 4.6).  In the race's last batch
   every active contract is one, so its deals are solved exactly *instead
   of* by threshold queries (the bisection asks 61 and then 91 or 30 first,
   much as the level's queries do: the level comes with the value).  The earlier deals of the contenders
@@ -30,10 +43,12 @@ asks the solver only what it needs:
   contract exactly from the first checkpoint on was measured slower: the
   exact work spent on contracts the race stops later outweighs the
   threshold queries saved.)
-* Jass payouts depend on the exact points, so Jass asks for the value.
+* Jass payouts depend on the exact points, so Jass asks for the value
+  (on every deal, so its mean points are over every deal too).
   Scharwenzel levels are trick thresholds (majority, equal, every trick).
 
-Racing: after 50 samples and then at 100, 200, 400, 800, a contract whose
+Racing: after 50 samples and then at 100, 200, 400, 800 (Jass: from 10
+and 20 on, :data:`JASS_RACE_CHECKPOINTS`), a contract whose
 payout is below the leader's on the same deals by more than
 :data:`RACE_Z` standard errors stops sampling (the output names it and its
 sample count).  Every contract in contention gets all N samples.
@@ -73,7 +88,7 @@ from .scoring import (
     scharwenzel_payout,
 )
 from .single_dummy import WORLDS, SingleDummyRow, attach_single_dummy, check_play_options
-from .stats import Estimate, proportion, sample_mean
+from .stats import Estimate, proportion, sample_mean, two_phase_mean
 
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
@@ -86,9 +101,26 @@ RACE_Z = 3.0
 EARLY_EXACT_Z = 1.0
 #: Cumulative sample counts after which the race is checked (then N).
 RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
+#: Jass checks after 10 and 20 deals too: a deal costs a hundred Schafkopf
+#: ones, every mode is solved exactly, and the modes it can stop there cost
+#: most of the run before deal 50 (``bench_analyze.py --hand jass``: every
+#: trump mode but one, at 2 to 6 CPU s a deal).  At 10
+#: paired deals RACE_Z = 3 is still a rare false stop (a t-distribution
+#: with 9 degrees of freedom passes 3 with probability 0.008).
+JASS_RACE_CHECKPOINTS = (10, 20, *RACE_CHECKPOINTS)
+#: Deals whose exact card points are found for the mean (each contract in
+#: contention, the first this many deals; ``--points-samples``): with every
+#: deal's level (see the module docstring) 100 give the mean within about
+#: +-2 points (95 %).  The other figures use every deal.
+POINTS_SAMPLES = 100
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10
+#: Jass deals per task: a Jass deal costs a hundred Schafkopf ones (36
+#: cards, every deal solved exactly: 0.15 to 6 CPU s a mode here), so five
+#: or ten deals made tasks of up to a minute, and a worker could wait most
+#: of one at every checkpoint.
+JASS_CHUNK = 1
 
 
 # ---------------------------------------------------------------------------
@@ -154,9 +186,11 @@ class ContractResult:
     name: str
     levels: np.ndarray  # Level per sample
     payouts: np.ndarray  # declarer's net payout per sample
-    points: np.ndarray | None = None  # exact value per sample (contracts in contention)
+    points: np.ndarray | None = None  # exact value per sample of the first POINTS_SAMPLES (contenders)
     stopped_after: int | None = None  # samples when stopped early by the race
     single_dummy: SingleDummyRow | None = None  # play-outs of the same deals (--play)
+    #: per sample (all of them), the least value its level allows, where ``points`` are fewer
+    points_floor: np.ndarray | None = None
 
     @property
     def samples(self) -> int:
@@ -170,6 +204,16 @@ class ContractResult:
     def p_win(self) -> Estimate:
         return proportion(self.levels >= Level.WON)
 
+    @property
+    def mean_points(self) -> Estimate | None:
+        """The mean exact value over every sample, where ``points`` cover only the
+        first ones estimated with every sample's level (see the module docstring)."""
+        if self.points is None:
+            return None
+        if self.points_floor is None or len(self.points) >= self.samples:
+            return sample_mean(self.points)
+        return two_phase_mean(self.points_floor, self.points)
+
     def figures(self) -> dict[str, Estimate | None]:
         """Every figure of the row; None where the contract has no such thing."""
         spec, lv = self.spec, self.levels
@@ -182,7 +226,7 @@ class ContractResult:
             "p_lose_schneider": proportion(lv <= Level.LOST_SCHNEIDER) if schafkopf_game else None,
             "p_lose_schwarz": proportion(lv == Level.LOST_SCHWARZ) if not spec.tout else None,
             "p_draw": proportion(lv == Level.DRAW) if spec.game == "scharwenzel" else None,
-            "mean_points": sample_mean(self.points) if self.points is not None else None,
+            "mean_points": self.mean_points,
             "payout": self.payout,
         }
         return out
@@ -195,6 +239,7 @@ class ContractResult:
             "trump": None if s.trump is None else letters[s.trump],
             "called": None if s.called is None else letters[s.called], "tout": s.tout,
             "samples": self.samples, "stopped_after": self.stopped_after,
+            "points_samples": None if self.points is None else len(self.points),
         }
         row.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
         row["single_dummy"] = None if self.single_dummy is None else self.single_dummy.to_json()
@@ -399,7 +444,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                   tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
                   rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
-                  executor: Executor | None = None, progress: ProgressBar | None = None,
+                  points_samples: int = POINTS_SAMPLES, executor: Executor | None = None,
+                  progress: ProgressBar | None = None,
                   players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
                   defenders: str = "single-dummy", passed: Sequence[int] = (),
                   announce_rule: AnnounceRule | None = None, declarer: int | None = None) -> HandAnalysis:
@@ -411,8 +457,10 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``contracts`` restricts the contracts (ids or prefixes, see
     :func:`select_contracts`); ``race=False`` gives every contract all
     samples; ``points=False`` skips the exact card points (the slowest
-    figure).  ``play``: ``"both"`` or ``"single-dummy"`` also plays the
-    top contracts out single dummy on the same deals (``worlds`` per
+    figure), ``points_samples`` finds them on the first that many deals
+    only (Jass: on every deal, they come with the payout).  ``play``:
+    ``"both"`` or ``"single-dummy"`` also plays the top contracts out
+    single dummy on the same deals (``worlds`` per
     decision, ``defenders`` single or double dummy; see
     :func:`single_dummy.attach_single_dummy`).  ``passed``: seats that
     passed before the viewer announced; no sampled deal gives one a hand
@@ -432,6 +480,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     in the race, marked ``interrupted`` (None if no deal was finished).
     """
     check_samples(samples)
+    if points_samples < 2:  # the interval of the mean needs two
+        raise InputError(f"points_samples must be at least 2, got {points_samples}", param="points_samples")
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     check_play_options(play, worlds, defenders)
     announcer = seat if declarer is None else declarer
@@ -464,9 +514,13 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     except PositionError as e:
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
-    table = _SampleTable(samples, [s.id for s in specs])
+    # Jass asks every deal for its value (the payout needs it): its points cost nothing more
+    table = _SampleTable(samples, [s.id for s in specs], samples if game == "jass" else points_samples)
     try:
-        _race(job, table, race, points and game != "jass", executor, progress)
+        if game == "jass":
+            _race(job, table, race, False, executor, progress, JASS_CHUNK, JASS_RACE_CHECKPOINTS)
+        else:
+            _race(job, table, race, points, executor, progress)
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
@@ -500,11 +554,17 @@ def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n
     results = []
     for s in specs:
         n = min(done, table.stopped.get(s.id, samples))
-        has_points = not np.isnan(table.exact[s.id][:n]).any()
+        levels = table.levels[s.id][:n].copy()
+        exact = table.exact[s.id][:min(n, table.points_until)]
+        has_points = len(exact) > 0 and not np.isnan(exact).any()
+        floors = None
+        if has_points and len(exact) < n:
+            least = {int(lv): _value_range(templates[s.id], Level(int(lv)))[0] for lv in np.unique(levels)}
+            floors = np.array([least[int(lv)] for lv in levels], dtype=np.float64)
         results.append(ContractResult(s, contract_title(templates[s.id])[len(game) + 1:],
-                                      table.levels[s.id][:n].copy(), table.payouts[s.id][:n].copy(),
-                                      table.exact[s.id][:n].copy() if has_points else None,
-                                      table.stopped.get(s.id)))
+                                      levels, table.payouts[s.id][:n].copy(),
+                                      exact.copy() if has_points else None,
+                                      table.stopped.get(s.id), points_floor=floors))
     order = {s.id: i for i, s in enumerate(specs)}
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
@@ -537,10 +597,12 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
 
 
 class _SampleTable:
-    """Per contract id, per sample: level, payout and exact value (NaN until known)."""
+    """Per contract id, per sample: level, payout and exact value (NaN until
+    known; asked for on the first ``points_until`` deals only)."""
 
-    def __init__(self, samples: int, ids: Sequence[str]) -> None:
+    def __init__(self, samples: int, ids: Sequence[str], points_until: int) -> None:
         self.samples = samples
+        self.points_until = min(points_until, samples)
         self.levels = {c: np.zeros(samples, dtype=np.int8) for c in ids}
         self.payouts = {c: np.zeros(samples, dtype=np.float64) for c in ids}
         self.exact = {c: np.full(samples, np.nan) for c in ids}
@@ -553,24 +615,26 @@ class _SampleTable:
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
-          progress: ProgressBar | None) -> None:
+          progress: ProgressBar | None, chunk: int = CHUNK,
+          checkpoints: Sequence[int] = RACE_CHECKPOINTS) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
     checkpoints (if ``race``).
 
     With ``points``, the last batch also finds the exact card points of
-    the contracts still active (the contenders): its own deals are solved
-    exactly, the contenders' earlier deals by bisection in their level's
-    range (see the module docstring).  Results are stored in ``table`` as
+    the contracts still active (the contenders) on the table's first
+    ``points_until`` deals: its own deals among them are solved exactly,
+    the contenders' earlier deals by bisection in their level's range (see
+    the module docstring).  Results are stored in ``table`` as
     they arrive, so a run stopped early keeps them."""
     samples = table.samples
     active = list(table.levels)
     done = 0
     if progress:
         progress.update(done=0, total=samples)
-    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
+    for stop in [c for c in checkpoints if c < samples] + [samples]:
         ids = tuple(active)
         last = stop == samples or not race
-        step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        step = min(chunk, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
         exact: frozenset[str]
         if not points:
             exact = frozenset()
@@ -578,13 +642,16 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
             exact = frozenset(ids)
         else:
             exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
+        until = table.points_until  # no task straddles it: exact before, thresholds from there on
+        starts = sorted(set(range(done, stop, step)) | ({until} if done < until < stop else set()))
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
-            for a in range(done, stop, step)]
+            (_outcome_chunk, (job, a, b, ids, exact if a < until else frozenset()))
+            for a, b in zip(starts, starts[1:] + [stop])]
         missing: list[tuple[int, list[tuple[str, int]]]] = []
         if points and last:
-            missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
-            tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
+            missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], min(done, until))
+            # first: they are the batch's longest tasks, and the longest first end the batch soonest
+            tasks[:0] = [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
         run_tasks(_run, tasks, executor, on_task=_Store(table, ids, tasks, progress, len(missing)))
         done = stop
         if race and stop < samples:

@@ -17,7 +17,7 @@ from stichfest import Position
 from stichfest.analysis.announce import load_announce_rule, parse_seats
 from stichfest.analysis.defence import DefenceAnalysis, evaluate_defence
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
+from stichfest.analysis.evaluate import POINTS_SAMPLES, HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
@@ -32,7 +32,8 @@ from .text import render_defence, render_hand_analysis, render_partial, render_p
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
                      "players": "--players",
                      "contracts": "--contracts", "tariff": "--tariff", "tariff_set": "--tariff-set",
-                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot",
+                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points",
+                     "points_samples": "--points-samples", "plot": "--plot",
                      "passed": "--passed", "announce_rule": "--announce-rule", "declarer": "--declarer",
                      "contract": "--contract"}
 
@@ -66,6 +67,9 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="A rule variant, e.g. davonlaufen_min=3 (repeatable).")
 @click.option("--no-race", is_flag=True, help="Give every contract all samples (no early stopping).")
 @click.option("--no-points", is_flag=True, help="Skip the exact card points (the slowest figure).")
+@click.option("--points-samples", type=click.IntRange(min=2), default=POINTS_SAMPLES, show_default=True,
+              help="Deals solved exactly for the mean card points (the first ones; the mean also uses "
+                   "every deal's level, the other figures every deal).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Draw each contract's distribution of points (needs the plot extra).")
@@ -96,9 +100,9 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
-            no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None,
-            play: str | None, worlds: int, defenders: str, declarer: int | None, contract: str | None,
-            passed: str | None, announce_rule: str | None) -> None:
+            no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None,
+            scheduler: str | None, play: str | None, worlds: int, defenders: str, declarer: int | None,
+            contract: str | None, passed: str | None, announce_rule: str | None) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
@@ -159,7 +163,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
                     tariff=prices, contracts=contracts.split(",") if contracts else None, rules=variants,
-                    race=not no_race, points=not no_points, executor=executor, progress=progress,
+                    race=not no_race, points=not no_points, points_samples=points_samples,
+                    executor=executor, progress=progress,
                     players=players, play=play or "both", worlds=worlds, defenders=defenders,
                     passed=seats_passed, announce_rule=passing_rule)
         finally:

@@ -246,7 +246,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                else "nothing to play, no deal sampled")
     out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
-                         f"{_RANKING[a.ranked_by]}", width)
+                         f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
     if a.passed:
         out += textwrap.wrap(_passed_line(a.passed, a.announce_rule), width)
     out += ["", _table_line(head, head, body)]
@@ -276,6 +276,15 @@ def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
     what = "" if rule is None else f": {rule.describe()}"
     return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
             f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
+
+
+def _points_note(a: HandAnalysis) -> str:
+    """Where the points were solved exactly on the first deals only, how many."""
+    counts = {len(r.points) for r in a.results if r.points is not None and len(r.points) < r.samples}
+    if not counts:
+        return ""
+    return (f"; {dict(_COLUMNS[a.game])['mean_points']} solved exactly on the first {max(counts)} deals, "
+            "with every deal's level")
 
 
 def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
