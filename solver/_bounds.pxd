@@ -231,54 +231,58 @@ cdef inline void trick_bounds(Context* c, int hi, int* lo, int* up) noexcept nog
     Won for the counted party: the winner so far is counted and every seat
     still to play is counted too, or every one is an uncounted maximiser
     (Ramsch) who can duck under it.  Lost: the winner is not counted and no
-    counted seat is still to play.  And in Ramsch, where the counted seat
-    is the minimiser: when it is to move with only uncounted seats after
-    it, it loses the trick by ducking under the winner with the dearest
-    card it may, if it has one (that every card it may play beats the
-    winner and the maximisers after it let the weakest win was tried as a
-    sure win too: -0.2 % Ramsch nodes, left out).  Each seat still to play
-    adds at least its cheapest card (the ducking seat its dearest duck);
-    with the trick decided, what follows it lies between 0 and the points
+    counted seat is still to play, or (Ramsch, where the counted seat is
+    the minimiser) the one still to play holds a card it may play that
+    does not beat the winner: it ducks with the dearest such card, whatever
+    the seats before it add (that every card it may play beats the winner
+    and the maximisers after it let the weakest win was tried as a sure
+    win too: -0.2 % Ramsch nodes, left out).  Each seat still to play adds
+    at least its cheapest card (the ducking seat its dearest duck); with
+    the trick decided, what follows it lies between 0 and the points
     after it (the last-trick bonus goes with the trick, the match bonus is
     lost with it).
     """
-    cdef int i, card, mover = seat_at(c, c.trick_len)
+    cdef int i, s, card, ducker = -1, mover = seat_at(c, c.trick_len)
     cdef int w = c.trick[c.win_offset]
-    cdef int won, pts = 0, counted_after = 0, duck_pts = -1
+    cdef int won, pts = 0, counted_after = 0, duck_pts = 0
     cdef int n_after = c.n_seats - c.trick_len - 1
     cdef uint64_t dodge
     lo[0] = 0
     up[0] = hi
-    for i in range(c.trick_len + 1, c.n_seats):
-        counted_after += c.counted[seat_at(c, i)]
     if c.counted[seat_at(c, c.win_offset)]:
+        for i in range(c.trick_len + 1, c.n_seats):
+            counted_after += c.counted[seat_at(c, i)]
         if counted_after == n_after and c.counted[mover]:
             won = 1
         elif counted_after == 0 and all_duck(c, w, c.trick_len):
             won = 1
         else:
             return
-    elif counted_after:
-        return
-    elif not c.counted[mover]:
-        won = 0
-    elif c.maximizer[mover]:
-        return
     else:
-        dodge = legal_mask(c, mover) & ~beaters_of(c, w)
-        if not dodge:
-            return
+        for i in range(c.trick_len, c.n_seats):
+            s = seat_at(c, i)
+            if c.counted[s]:
+                if ducker >= 0 or c.maximizer[s]:
+                    return
+                ducker = s
+        if ducker >= 0:
+            # what it may play later is what it may play now (the led suit
+            # decides), and a card that does not beat the winner now does
+            # not beat a later one either
+            dodge = legal_mask(c, ducker) & ~beaters_of(c, w)
+            if not dodge:
+                return
+            while dodge:
+                card = ctz64(dodge)
+                if c.points[card] > duck_pts:
+                    duck_pts = c.points[card]
+                dodge &= dodge - 1
         won = 0
-        while dodge:
-            card = ctz64(dodge)
-            if c.points[card] > duck_pts:
-                duck_pts = c.points[card]
-            dodge &= dodge - 1
     for i in range(c.trick_len):
         pts += c.points[c.trick[i]]
-    pts += duck_pts if duck_pts >= 0 else cheapest_sum(c, mover, 1)
-    for i in range(c.trick_len + 1, c.n_seats):
-        pts += cheapest_sum(c, seat_at(c, i), 1)
+    for i in range(c.trick_len, c.n_seats):
+        s = seat_at(c, i)
+        pts += duck_pts if s == ducker else cheapest_sum(c, s, 1)
     if c.score_tricks:
         pts = 1
     elif popcount64(c.remaining) == n_after + 1:
