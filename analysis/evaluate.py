@@ -65,10 +65,11 @@ import numpy as np
 
 from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
-from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
+from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
+from .announce import DEFAULT_RULE, AnnounceRule, bidding_predicates, with_predicates
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .render import contract_title
@@ -131,7 +132,8 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     on each callable Sau, each other announced contract on each trump suit it
     may name; then, in Schafkopf, each contract's Tout.  Only the contracts
     played by ``players`` (default: as :func:`deal_shape` infers from the
-    hand; in Schafkopf for three no Sauspiel)."""
+    hand; in Schafkopf for three no Sauspiel).  A contract won without play
+    (Sie) is listed where the hand holds its cards."""
     n_seats = players if players is not None else deal_shape(game, len(hand))[0]
     kinds = [k for k in REGISTRY if k.game == game and k.announced
              and (k.players is None or n_seats in k.players)]
@@ -139,6 +141,9 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     for tout in (False, True):
         for k in kinds:
             if tout and not k.tout_allowed:
+                continue
+            if not k.played:
+                out += [Contract(game, k.name)] if not tout and k.claimed_by(hand) else []
                 continue
             if k.calls_sau:
                 if not tout:
@@ -283,6 +288,8 @@ class HandAnalysis:
     #: The run was stopped early: the figures are over the deals finished (see evaluate_hand).
     interrupted: bool = False
     play: str = "double-dummy"  # which models were played (--play)
+    passed: tuple[int, ...] = ()  # seats that passed before the viewer announced (--passed)
+    announce_rule: AnnounceRule | None = None  # what they (and another declarer) would announce; None: unused
 
     @property
     def ranked_by(self) -> str:
@@ -301,7 +308,8 @@ class HandAnalysis:
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
             "comparisons": [c.to_json() for c in self.comparisons],
             "tariff": self.tariff.to_json(), "interrupted": self.interrupted, "play": self.play,
-            "ranked_by": self.ranked_by,
+            "ranked_by": self.ranked_by, "passed": list(self.passed),
+            "announce_rule": None if self.announce_rule is None else self.announce_rule.to_json(),
         }
 
 
@@ -441,7 +449,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   points_samples: int = POINTS_SAMPLES, executor: Executor | None = None,
                   progress: ProgressBar | None = None,
                   players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
-                  defenders: str = "single-dummy") -> HandAnalysis:
+                  defenders: str = "single-dummy", passed: Sequence[int] = (),
+                  announce_rule: AnnounceRule | None = None, declarer: int | None = None) -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
 
     ``players``: the number of players where the hand leaves it open
@@ -455,7 +464,14 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``"both"`` or ``"single-dummy"`` also plays the top contracts out
     single dummy on the same deals (``worlds`` per
     decision, ``defenders`` single or double dummy; see
-    :func:`single_dummy.attach_single_dummy`).  Work runs on ``executor`` (None: this process); results
+    :func:`single_dummy.attach_single_dummy`).  ``passed``: seats that
+    passed before the viewer announced; no sampled deal gives one a hand
+    ``announce_rule`` (default :data:`announce.DEFAULT_RULE`) says it would
+    have announced, in the double-dummy deals and in every player's worlds
+    of the play-outs.  ``declarer``: the seat that announces, when it is not
+    the viewer's (the defenders' view, :mod:`defence`): ``contracts`` then
+    names his contract among every contract (:func:`every_contract`).
+    Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
 
@@ -470,14 +486,33 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         raise InputError(f"points_samples must be at least 2, got {points_samples}", param="points_samples")
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     check_play_options(play, worlds, defenders)
+    announcer = seat if declarer is None else declarer
     tariff = tariff or Tariff()
-    specs = contracts_for_hand(game, cards, n_seats)
+    specs = contracts_for_hand(game, cards, n_seats) if announcer == seat else every_contract(game, n_seats)
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
+    if announcer != seat:  # another seat's contract: one, named by its id
+        specs = [s for s in specs if s.id.lower() in {c.strip().lower() for c in contracts or ()}]
+        if len(specs) != 1:
+            raise InputError("another seat's contract is one contract, named by its id", param="contracts")
+    known = bidding_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat,
+                               contract=specs[0] if announcer != seat else None, hand=cards, leader=leader)
+    constraints = with_predicates(constraints, {s: test for s, test in known.items() if s != seat})
+    passes = tuple(sorted(set(passed)))
+    bidding = (passes, (announce_rule or DEFAULT_RULE) if known or passes else None)
+    # A Sie is won without play; the hand then plays nothing else unless asked to.
+    claims = [s for s in specs if not s.kind.played]
+    specs = [s for s in specs if s.kind.played and (contracts or not claims)]
     sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
+    if claims:
+        from .sie import with_claims
+        if not specs:
+            return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
+                                            players=n_seats, passed=bidding[0], announce_rule=bidding[1]),
+                               claims)
     first = sampler.sample(seed, 0)
     try:
-        templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
+        templates = {s.id: Position.build(s, first, declarer=announcer, leader=leader, rules=rules) for s in specs}
     except PositionError as e:
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
@@ -492,18 +527,23 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
                                  done) if done else None
+        if partial is not None:
+            partial.passed, partial.announce_rule = bidding
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
+    analysis.passed, analysis.announce_rule = bidding
     if play != "double-dummy":
         try:
             analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
                                                    worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
-                                                   executor=executor, progress=progress)
+                                                   executor=executor, progress=progress, knowledge=known)
         except (KeyboardInterrupt, Stopped) as e:
             # Stopped during the play-outs: every double-dummy figure is in, no single-dummy one.
             analysis.interrupted = True
             raise stopped(e, analysis, samples, samples) from None
         analysis.play = play
+    if claims:
+        analysis = with_claims(analysis, claims)
     return analysis
 
 
