@@ -31,15 +31,19 @@ asks the solver only what it needs:
   varies far less than the value: on the middling hand of
   ``bench/bench_analyze.py`` K = 50 gives intervals of +-2.5 to 2.8
   points (K = 100: +-1.9 to 2.3) where 1000 exact values gave +-1.0 to
-  1.6 (and the plain mean of the first 50, +-4.6 to 6.6).  In the race's last batch
-  every active contract is one, so its deals are solved exactly *instead
-  of* by threshold queries (the bisection asks 61 and then 91 or 30 first,
-  much as the level's queries do: the level comes with the value).  The earlier deals of the contenders
-  get their exact value in the same batch (one pool of tasks, so no
-  worker waits for the other between the two), by bisection inside the
-  level's known point range.  From the first checkpoint on, the leader and
-  the contracts close to it (:data:`EARLY_EXACT_Z`) are solved exactly
-  at once, as they will most likely be contenders.  (Solving every
+  1.6 (and the plain mean of the first 50, +-4.6 to 6.6).
+
+  Which of the first K deals get their exact value when: in the race's
+  last batch every active contract is a contender, so its deals among
+  the first K are solved exactly *instead of* by threshold queries (the
+  bisection asks 61 and then 91 or 30 first, much as the level's queries
+  do: the level comes with the value).  The earlier ones get their exact
+  value in the same batch (one pool of tasks, so no worker waits for the
+  other between the two), by bisection inside the level's known point
+  range.  Where K reaches past the first checkpoint (not with the default
+  K = 50), the leader and the contracts close to it
+  (:data:`EARLY_EXACT_Z`) are solved exactly from there on, as they will
+  most likely be contenders.  (Solving every
   contract exactly from the first checkpoint on was measured slower: the
   exact work spent on contracts the race stops later outweighs the
   threshold queries saved.)
