@@ -192,7 +192,8 @@ def evaluate_defence(game: str, hand: str | Sequence[Card], seat: int, leader: i
     try:
         analysis = evaluate_hand(game, cards, seat, leader, samples=samples, seed=seed, constraints=constraints,
                                  tariff=tariff, contracts=[spec.id], rules=rules, race=False, points=points,
-                                 points_samples=points_samples, executor=executor, progress=progress, players=n_seats, play=play,
+                                 points_samples=points_samples, executor=executor, progress=progress,
+                                 players=n_seats, play=play,
                                  worlds=worlds, defenders=defenders, passed=passed, announce_rule=announce_rule,
                                  declarer=declarer)
     except Stopped as e:

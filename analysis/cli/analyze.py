@@ -100,9 +100,9 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
-            no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None, scheduler: str | None,
-            play: str | None, worlds: int, defenders: str, declarer: int | None, contract: str | None,
-            passed: str | None, announce_rule: str | None) -> None:
+            no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None,
+            scheduler: str | None, play: str | None, worlds: int, defenders: str, declarer: int | None,
+            contract: str | None, passed: str | None, announce_rule: str | None) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
@@ -158,7 +158,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     return evaluate_defence(
                         game, hand, seat, leader, contract=contract, declarer=declarer, samples=samples,
                         seed=seed, constraints=constraints, tariff=prices, rules=variants, points=not no_points,
-                        points_samples=points_samples, executor=executor, progress=progress, players=players, play=play or "both",
+                        points_samples=points_samples, executor=executor, progress=progress, players=players,
+                        play=play or "both",
                         worlds=worlds, defenders=defenders, passed=seats_passed, announce_rule=passing_rule)
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,

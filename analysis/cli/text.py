@@ -270,6 +270,14 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     return "\n".join(out)
 
 
+def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
+    seats = ", ".join(map(str, passed))
+    source = "default" if rule is None else rule.source
+    what = "" if rule is None else f": {rule.describe()}"
+    return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
+            f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
+
+
 def _points_note(a: HandAnalysis) -> str:
     """Where the points were solved exactly on the first deals only, how many."""
     counts = {len(r.points) for r in a.results if r.points is not None and len(r.points) < r.samples}
@@ -277,14 +285,6 @@ def _points_note(a: HandAnalysis) -> str:
         return ""
     return (f"; {dict(_COLUMNS[a.game])['mean_points']} solved exactly on the first {max(counts)} deals, "
             "with every deal's level")
-
-
-def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
-    seats = ", ".join(map(str, passed))
-    source = "default" if rule is None else rule.source
-    what = "" if rule is None else f": {rule.describe()}"
-    return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
-            f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
 
 
 def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
