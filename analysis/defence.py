@@ -165,7 +165,8 @@ class DefenceAnalysis:
 def evaluate_defence(game: str, hand: str | Sequence[Card], seat: int, leader: int = 0, *, contract: str,
                      declarer: int, samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                      tariff: Tariff | None = None, rules: Mapping[str, Any] | None = None, points: bool = True,
-                     points_samples: int = POINTS_SAMPLES, executor: Executor | None = None, progress: ProgressBar | None = None,
+                     points_samples: int = POINTS_SAMPLES,
+                     executor: Executor | None = None, progress: ProgressBar | None = None,
                      players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
                      defenders: str = "single-dummy", passed: Sequence[int] = (),
                      announce_rule: AnnounceRule | None = None) -> DefenceAnalysis:
@@ -191,8 +192,8 @@ def evaluate_defence(game: str, hand: str | Sequence[Card], seat: int, leader: i
     try:
         analysis = evaluate_hand(game, cards, seat, leader, samples=samples, seed=seed, constraints=constraints,
                                  tariff=tariff, contracts=[spec.id], rules=rules, race=False, points=points,
-                                 points_samples=points_samples,
-                                 executor=executor, progress=progress, players=n_seats, play=play,
+                                 points_samples=points_samples, executor=executor, progress=progress,
+                                 players=n_seats, play=play,
                                  worlds=worlds, defenders=defenders, passed=passed, announce_rule=announce_rule,
                                  declarer=declarer)
     except Stopped as e:

@@ -29,17 +29,21 @@ asks the solver only what it needs:
   over its floor on the first K (:func:`stats.two_phase_mean`, with the
   interval of that sum).  The excess stays inside one level's range, so it
   varies far less than the value: on the middling hand of
-  ``bench/bench_analyze.py`` K = 100 gives intervals of +-1.9 to 2.3
-  points where 1000 exact values gave +-1.0 to 1.6 (and the plain mean of
-  the first 100, +-3.0 to 4.6).  In the race's last batch
-  every active contract is one, so its deals are solved exactly *instead
-  of* by threshold queries (the bisection asks 61 and then 91 or 30 first,
-  much as the level's queries do: the level comes with the value).  The earlier deals of the contenders
-  get their exact value in the same batch (one pool of tasks, so no
-  worker waits for the other between the two), by bisection inside the
-  level's known point range.  From the first checkpoint on, the leader and
-  the contracts close to it (:data:`EARLY_EXACT_Z`) are solved exactly
-  at once, as they will most likely be contenders.  (Solving every
+  ``bench/bench_analyze.py`` K = 50 gives intervals of +-2.5 to 2.8
+  points (K = 100: +-1.9 to 2.3) where 1000 exact values gave +-1.0 to
+  1.6 (and the plain mean of the first 50, +-4.6 to 6.6).
+
+  Which of the first K deals get their exact value when: in the race's
+  last batch every active contract is a contender, so its deals among
+  the first K are solved exactly *instead of* by threshold queries (the
+  bisection asks 61 and then 91 or 30 first, much as the level's queries
+  do: the level comes with the value).  The earlier ones get their exact
+  value in the same batch (one pool of tasks, so no worker waits for the
+  other between the two), by bisection inside the level's known point
+  range.  Where K reaches past the first checkpoint (not with the default
+  K = 50), the leader and the contracts close to it
+  (:data:`EARLY_EXACT_Z`) are solved exactly from there on, as they will
+  most likely be contenders.  (Solving every
   contract exactly from the first checkpoint on was measured slower: the
   exact work spent on contracts the race stops later outweighs the
   threshold queries saved.)
@@ -110,9 +114,11 @@ RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
 JASS_RACE_CHECKPOINTS = (10, 20, *RACE_CHECKPOINTS)
 #: Deals whose exact card points are found for the mean (each contract in
 #: contention, the first this many deals; ``--points-samples``): with every
-#: deal's level (see the module docstring) 100 give the mean within about
-#: +-2 points (95 %).  The other figures use every deal.
-POINTS_SAMPLES = 100
+#: deal's level (see the module docstring) 50 give the mean within about
+#: +-2.5 points (95 %), for an eighth more search than no points at all on
+#: the middling hand (100: +-2 points, a third more).  The other figures
+#: use every deal.
+POINTS_SAMPLES = 50
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10

@@ -37,7 +37,7 @@ from stichfest.analysis.scoring import (
     scharwenzel_payout,
 )
 from stichfest.analysis.stats import sample_mean, two_phase_mean
-from stichfest.cards import parse_cards
+from stichfest.cards import GAME_DECK, parse_cards
 from stichfest.deals import random_position
 
 SIE = "EO GO HO SO EU GU HU SU"
@@ -312,7 +312,8 @@ def test_early_exact_values_change_no_figure(monkeypatch):
     import stichfest.analysis.evaluate as evaluate
 
     def run():
-        a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=110, seed=4,
+        # exact points on every deal: the early path solves deals 50..99 exactly
+        a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=110, seed=4, points_samples=110,
                           contracts=["solo-H", "solo-E", "geier", "wenz", "farbwenz-H"])
         return json.dumps(a.to_json(), sort_keys=True)
 
@@ -325,13 +326,16 @@ def test_early_exact_values_change_no_figure(monkeypatch):
     assert run() == early
 
 
-def test_points_on_the_first_deals_are_their_exact_values():
-    """``points_samples``: the contenders' mean card points are over their
-    first K deals, each the solver's exact value of that deal; the levels
-    and payouts still use every deal."""
-    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=70, seed=5, points_samples=23,
-                      contracts=["solo-H", "geier", "wenz-tout"])
-    sampler = DealSampler.for_hand("schafkopf", 0, parse_cards(SHORT_HAND))
+@pytest.mark.parametrize("game, hand, contracts", [
+    ("schafkopf", SHORT_HAND, ["solo-H", "geier", "wenz-tout"]),
+    ("scharwenzel", "CQ SQ CJ SJ HA HK H9 H8", None)])  # points are tricks there
+def test_points_on_the_first_deals_are_their_exact_values(game, hand, contracts):
+    """``points_samples``: the contenders' exact points are found on their
+    first K deals, each the solver's exact value of that deal, and their
+    mean is every deal's floor plus the first deals' excess over it; the
+    levels and payouts still use every deal."""
+    a = evaluate_hand(game, hand, 0, 0, samples=70, seed=5, points_samples=23, contracts=contracts)
+    sampler = DealSampler.for_hand(game, 0, parse_cards(hand, GAME_DECK[game]))
     solver = Solver()
     contenders = [r for r in a.results if r.stopped_after is None and not r.spec.tout]
     assert contenders
@@ -344,6 +348,7 @@ def test_points_on_the_first_deals_are_their_exact_values():
         # the mean: every deal's floor (its level's least value) plus the first deals' excess over it
         pos = Position.build(r.spec, sampler.sample(5, 0), declarer=0, leader=0)
         floors = np.array([_value_range(pos, Level(int(lv)))[0] for lv in r.levels])
+        assert (floors[:23] <= exact).all()
         expected = np.mean(floors) + np.mean(np.array(exact) - floors[:23])
         assert r.figures()["mean_points"].mean == pytest.approx(expected)
     assert all(r.points is None for r in a.results if r.spec.tout or r.stopped_after is not None)

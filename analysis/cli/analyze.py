@@ -158,8 +158,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     return evaluate_defence(
                         game, hand, seat, leader, contract=contract, declarer=declarer, samples=samples,
                         seed=seed, constraints=constraints, tariff=prices, rules=variants, points=not no_points,
-                        points_samples=points_samples,
-                        executor=executor, progress=progress, players=players, play=play or "both",
+                        points_samples=points_samples, executor=executor, progress=progress, players=players,
+                        play=play or "both",
                         worlds=worlds, defenders=defenders, passed=seats_passed, announce_rule=passing_rule)
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
