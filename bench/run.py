@@ -16,6 +16,9 @@ Options:
   probes and the share that ended the node, cutoffs and the share the first
   move tried made -- the ordering's quality --, moves skipped by the
   touching-card bound).
+- ``--slowest N``: after each row, its N slowest deals (index in the deal
+  set, nodes, ms, value or answer): the deals where the mean is, to
+  profile first (``--only jass --slowest 3``).
 - ``--signature``: print ``nodes: N``, the sum of search nodes over a
   small fixed deal set covering every game, contract and seat count
   (``deal_sets.signature_positions``, each solved with value, every card's
@@ -75,24 +78,27 @@ def _counter_delta(solver: Solver, before: tuple[object, dict[str, int]]) -> dic
 
 
 def measure(solver: Solver, positions, query) -> dict:
-    times, nodes = [], []
+    times, nodes, answers = [], [], []
     counters = dict.fromkeys(COUNTERS, 0)
     for pos in positions:
         n0 = solver.nodes
         before = _counters(solver)
         t0 = time.perf_counter()
-        query(solver, pos)
+        answer = query(solver, pos)
         times.append(time.perf_counter() - t0)
         nodes.append(solver.nodes - n0)
+        answers.append(getattr(answer, "value", answer))
         for k, v in _counter_delta(solver, before).items():
             if k in counters:
                 counters[k] += v
+    per_deal = sorted(((1e3 * t, n, i, a) for i, (t, n, a) in enumerate(zip(times, nodes, answers))),
+                      reverse=True)
     times.sort()
     total = sum(times)
     return {"n": len(times), "mean": 1e3 * total / len(times), "median": 1e3 * statistics.median(times),
             "p90": 1e3 * times[int(0.9 * (len(times) - 1))], "max": 1e3 * times[-1],
             "nodes": sum(nodes) / len(nodes), "nps": sum(nodes) / total if total else 0.0,
-            "counters": counters}
+            "counters": counters, "per_deal": per_deal}
 
 
 QUERIES = {
@@ -182,6 +188,7 @@ def main(argv=None) -> None:
     ap.add_argument("--only", action="append", metavar="TEXT",
                     help="only rows whose deal set or query contains TEXT (repeatable)")
     ap.add_argument("--counters", action="store_true", help="print the search counters of each row")
+    ap.add_argument("--slowest", type=int, default=0, metavar="N", help="print each row's N slowest deals")
     ap.add_argument("--signature", action="store_true", help="print the node signature and exit")
     ap.add_argument("--check-signature", action="store_true",
                     help="compare the node signature with bench/signature.txt, exit 1 on a mismatch")
@@ -219,6 +226,8 @@ def main(argv=None) -> None:
                   f"ended the node), {c['cutoffs'] / n:.0f} cutoffs "
                   f"({100 * c['first_move_cutoffs'] / max(c['cutoffs'], 1):.0f} % by the first move), "
                   f"{c['twin_prunes'] / n:.0f} twin prunes", flush=True)
+        for ms, nodes, index, answer in r["per_deal"][:args.slowest]:
+            print(f"{'':34}   deal {index}: {nodes} nodes, {ms:.1f} ms, answer {answer}", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     tables = ", ".join(f"{game} {2 ** bits * 64 / 2**20:.0f} MiB" for game, bits in TT_BITS.items())
     print(f"\ntransposition tables: {tables}; peak RSS {rss:.0f} MiB"
