@@ -521,20 +521,24 @@ cdef class Engine:
         return out
 
     def representatives(self):
-        """Legal cards reduced to one per equivalence run, in search order,
-        and a dict mapping every legal card to its run's representative."""
+        """Legal cards reduced to one per equivalence run, in search order;
+        a dict mapping every legal card to its run's representative; and one
+        mapping each representative to a number it shares with those it
+        touches (their values differ by at most their points: twin_bound)."""
         cdef uint8_t moves[MAX_MOVES]
         cdef uint8_t head_of[MAX_CARDS]
+        cdef uint8_t run_of[MAX_CARDS]
+        cdef int n_runs
         cdef Context* c = &self.ctx
         cdef int seat = seat_at(c, c.trick_len)
         cdef uint64_t legal = legal_mask(c, seat)
-        cdef int n = representatives(c, legal, moves, head_of, NULL, NULL)
+        cdef int n = representatives(c, legal, moves, head_of, run_of, &n_runs)
         order_moves(c, seat, moves, n, -1)
         heads = {}
         while legal:
             heads[ctz64(legal)] = head_of[ctz64(legal)]
             legal &= legal - 1
-        return [moves[i] for i in range(n)], heads
+        return [moves[i] for i in range(n)], heads, {moves[i]: run_of[moves[i]] for i in range(n)}
 
     def child_value(self, int card, int lo, int hi):
         """Exact future value (from the current state) after playing ``card``.

@@ -161,17 +161,21 @@ class Solver:
     def _move_values(self, pos: Position, st: GameState, future: int) -> dict[Card, int]:
         eng = self.engine
         so_far = pos.value_so_far(st)
-        reps, heads = eng.representatives()
+        reps, heads, runs = eng.representatives()
         hi = eng.upper()
         maximizing = st.to_move in pos.maximizing_seats
-        values = {}
+        points = pos.table.points if pos.table.score_mode == 0 else None
+        values: dict[int, int] = {}
         for card in reps:
             # The best card of the mover attains ``future`` exactly: that bounds
             # every other card from one side and saves a bisection step.
-            if maximizing:
-                values[card] = eng.child_value(card, 0, future)
-            else:
-                values[card] = eng.child_value(card, future, hi)
+            lo, top = (0, future) if maximizing else (future, hi)
+            for other, v in values.items():
+                # a touching card already valued: at most their points apart
+                if runs[other] == runs[card]:
+                    diff = abs(points[card] - points[other]) if points else 0
+                    lo, top = max(lo, v - diff), min(top, v + diff)
+            values[card] = eng.child_value(card, lo, top)
         out = {}
         for card in sorted(heads, key=pos.table.display_key):
             out[Card(card, pos.deck)] = so_far + values[heads[card]]
@@ -185,7 +189,7 @@ class Solver:
         line = []
         while not st.finished:
             maximizing = st.to_move in pos.maximizing_seats
-            reps, _ = eng.representatives()
+            reps, _, _ = eng.representatives()
             chosen = reps[-1]
             for card in reps:
                 if maximizing:
