@@ -18,7 +18,20 @@ asks the solver only what it needs:
   nested "can force at least" sets, the level found is the one of optimal
   play for the payout itself.
 * The exact card points (the mean shown in the table, the ``--plot``) are
-  asked only of the contracts in contention.  In the race's last batch
+  asked only of the contracts in contention, and only on the first
+  :data:`POINTS_SAMPLES` = K deals (``points_samples``): the levels and
+  payouts use every deal.  (An exact value costs about four times a
+  level's threshold queries: on a hand whose contenders all run to the
+  end, exact points on every deal were three quarters of the time.)  The
+  mean still uses every deal, through its level: each deal's level bounds
+  its value from below (61 for a won game), so the mean is the mean of
+  those floors over all N deals plus the mean excess of the exact value
+  over its floor on the first K (:func:`stats.two_phase_mean`, with the
+  interval of that sum).  The excess stays inside one level's range, so it
+  varies far less than the value: on the middling hand of
+  ``bench/bench_analyze.py`` K = 100 gives intervals of +-1.9 to 2.3
+  points where 1000 exact values gave +-1.0 to 1.6 (and the plain mean of
+  the first 100, +-3.0 to 4.6).  In the race's last batch
   every active contract is one, so its deals are solved exactly *instead
   of* by threshold queries (the bisection asks 61 and then 91 or 30 first,
   much as the level's queries do: the level comes with the value).  The earlier deals of the contenders
@@ -30,10 +43,12 @@ asks the solver only what it needs:
   contract exactly from the first checkpoint on was measured slower: the
   exact work spent on contracts the race stops later outweighs the
   threshold queries saved.)
-* Jass payouts depend on the exact points, so Jass asks for the value.
+* Jass payouts depend on the exact points, so Jass asks for the value
+  (on every deal, so its mean points are over every deal too).
   Scharwenzel levels are trick thresholds (majority, equal, every trick).
 
-Racing: after 50 samples and then at 100, 200, 400, 800, a contract whose
+Racing: after 50 samples and then at 100, 200, 400, 800 (Jass: from 10
+and 20 on, :data:`JASS_RACE_CHECKPOINTS`), a contract whose
 payout is below the leader's on the same deals by more than
 :data:`RACE_Z` standard errors stops sampling (the output names it and its
 sample count).  Every contract in contention gets all N samples.
@@ -50,10 +65,11 @@ import numpy as np
 
 from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
-from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits
+from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
+from .announce import DEFAULT_RULE, AnnounceRule, bidding_predicates, with_predicates
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .render import contract_title
@@ -72,7 +88,7 @@ from .scoring import (
     scharwenzel_payout,
 )
 from .single_dummy import WORLDS, SingleDummyRow, attach_single_dummy, check_play_options
-from .stats import Estimate, proportion, sample_mean
+from .stats import Estimate, proportion, sample_mean, two_phase_mean
 
 #: Standard errors by which a contract must trail the leader to stop early.
 #: Above 1.96 because the race looks several times.
@@ -85,9 +101,26 @@ RACE_Z = 3.0
 EARLY_EXACT_Z = 1.0
 #: Cumulative sample counts after which the race is checked (then N).
 RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
+#: Jass checks after 10 and 20 deals too: a deal costs a hundred Schafkopf
+#: ones, every mode is solved exactly, and the modes it can stop there cost
+#: most of the run before deal 50 (``bench_analyze.py --hand jass``: every
+#: trump mode but one, at 2 to 6 CPU s a deal).  At 10
+#: paired deals RACE_Z = 3 is still a rare false stop (a t-distribution
+#: with 9 degrees of freedom passes 3 with probability 0.008).
+JASS_RACE_CHECKPOINTS = (10, 20, *RACE_CHECKPOINTS)
+#: Deals whose exact card points are found for the mean (each contract in
+#: contention, the first this many deals; ``--points-samples``): with every
+#: deal's level (see the module docstring) 100 give the mean within about
+#: +-2 points (95 %).  The other figures use every deal.
+POINTS_SAMPLES = 100
 #: Samples per task: small enough to balance two workers in a 50-sample
 #: batch, large enough that task overhead stays negligible.
 CHUNK = 10
+#: Jass deals per task: a Jass deal costs a hundred Schafkopf ones (36
+#: cards, every deal solved exactly: 0.15 to 6 CPU s a mode here), so five
+#: or ten deals made tasks of up to a minute, and a worker could wait most
+#: of one at every checkpoint.
+JASS_CHUNK = 1
 
 
 # ---------------------------------------------------------------------------
@@ -97,7 +130,8 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     on each callable Sau, each other announced contract on each trump suit it
     may name; then, in Schafkopf, each contract's Tout.  Only the contracts
     played by ``players`` (default: as :func:`deal_shape` infers from the
-    hand; in Schafkopf for three no Sauspiel)."""
+    hand; in Schafkopf for three no Sauspiel).  A contract won without play
+    (Sie) is listed where the hand holds its cards."""
     n_seats = players if players is not None else deal_shape(game, len(hand))[0]
     kinds = [k for k in REGISTRY if k.game == game and k.announced
              and (k.players is None or n_seats in k.players)]
@@ -105,6 +139,9 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
     for tout in (False, True):
         for k in kinds:
             if tout and not k.tout_allowed:
+                continue
+            if not k.played:
+                out += [Contract(game, k.name)] if not tout and k.claimed_by(hand) else []
                 continue
             if k.calls_sau:
                 if not tout:
@@ -149,9 +186,11 @@ class ContractResult:
     name: str
     levels: np.ndarray  # Level per sample
     payouts: np.ndarray  # declarer's net payout per sample
-    points: np.ndarray | None = None  # exact value per sample (contracts in contention)
+    points: np.ndarray | None = None  # exact value per sample of the first POINTS_SAMPLES (contenders)
     stopped_after: int | None = None  # samples when stopped early by the race
     single_dummy: SingleDummyRow | None = None  # play-outs of the same deals (--play)
+    #: per sample (all of them), the least value its level allows, where ``points`` are fewer
+    points_floor: np.ndarray | None = None
 
     @property
     def samples(self) -> int:
@@ -165,6 +204,16 @@ class ContractResult:
     def p_win(self) -> Estimate:
         return proportion(self.levels >= Level.WON)
 
+    @property
+    def mean_points(self) -> Estimate | None:
+        """The mean exact value over every sample, where ``points`` cover only the
+        first ones estimated with every sample's level (see the module docstring)."""
+        if self.points is None:
+            return None
+        if self.points_floor is None or len(self.points) >= self.samples:
+            return sample_mean(self.points)
+        return two_phase_mean(self.points_floor, self.points)
+
     def figures(self) -> dict[str, Estimate | None]:
         """Every figure of the row; None where the contract has no such thing."""
         spec, lv = self.spec, self.levels
@@ -177,7 +226,7 @@ class ContractResult:
             "p_lose_schneider": proportion(lv <= Level.LOST_SCHNEIDER) if schafkopf_game else None,
             "p_lose_schwarz": proportion(lv == Level.LOST_SCHWARZ) if not spec.tout else None,
             "p_draw": proportion(lv == Level.DRAW) if spec.game == "scharwenzel" else None,
-            "mean_points": sample_mean(self.points) if self.points is not None else None,
+            "mean_points": self.mean_points,
             "payout": self.payout,
         }
         return out
@@ -190,6 +239,7 @@ class ContractResult:
             "trump": None if s.trump is None else letters[s.trump],
             "called": None if s.called is None else letters[s.called], "tout": s.tout,
             "samples": self.samples, "stopped_after": self.stopped_after,
+            "points_samples": None if self.points is None else len(self.points),
         }
         row.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
         row["single_dummy"] = None if self.single_dummy is None else self.single_dummy.to_json()
@@ -236,6 +286,8 @@ class HandAnalysis:
     #: The run was stopped early: the figures are over the deals finished (see evaluate_hand).
     interrupted: bool = False
     play: str = "double-dummy"  # which models were played (--play)
+    passed: tuple[int, ...] = ()  # seats that passed before the viewer announced (--passed)
+    announce_rule: AnnounceRule | None = None  # what they (and another declarer) would announce; None: unused
 
     @property
     def ranked_by(self) -> str:
@@ -254,7 +306,8 @@ class HandAnalysis:
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
             "comparisons": [c.to_json() for c in self.comparisons],
             "tariff": self.tariff.to_json(), "interrupted": self.interrupted, "play": self.play,
-            "ranked_by": self.ranked_by,
+            "ranked_by": self.ranked_by, "passed": list(self.passed),
+            "announce_rule": None if self.announce_rule is None else self.announce_rule.to_json(),
         }
 
 
@@ -391,9 +444,11 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                   tariff: Tariff | None = None, contracts: Sequence[str] | None = None,
                   rules: Mapping[str, Any] | None = None, race: bool = True, points: bool = True,
-                  executor: Executor | None = None, progress: ProgressBar | None = None,
+                  points_samples: int = POINTS_SAMPLES, executor: Executor | None = None,
+                  progress: ProgressBar | None = None,
                   players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
-                  defenders: str = "single-dummy") -> HandAnalysis:
+                  defenders: str = "single-dummy", passed: Sequence[int] = (),
+                  announce_rule: AnnounceRule | None = None, declarer: int | None = None) -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
 
     ``players``: the number of players where the hand leaves it open
@@ -402,10 +457,19 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     ``contracts`` restricts the contracts (ids or prefixes, see
     :func:`select_contracts`); ``race=False`` gives every contract all
     samples; ``points=False`` skips the exact card points (the slowest
-    figure).  ``play``: ``"both"`` or ``"single-dummy"`` also plays the
-    top contracts out single dummy on the same deals (``worlds`` per
+    figure), ``points_samples`` finds them on the first that many deals
+    only (Jass: on every deal, they come with the payout).  ``play``:
+    ``"both"`` or ``"single-dummy"`` also plays the top contracts out
+    single dummy on the same deals (``worlds`` per
     decision, ``defenders`` single or double dummy; see
-    :func:`single_dummy.attach_single_dummy`).  Work runs on ``executor`` (None: this process); results
+    :func:`single_dummy.attach_single_dummy`).  ``passed``: seats that
+    passed before the viewer announced; no sampled deal gives one a hand
+    ``announce_rule`` (default :data:`announce.DEFAULT_RULE`) says it would
+    have announced, in the double-dummy deals and in every player's worlds
+    of the play-outs.  ``declarer``: the seat that announces, when it is not
+    the viewer's (the defenders' view, :mod:`defence`): ``contracts`` then
+    names his contract among every contract (:func:`every_contract`).
+    Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
 
@@ -416,38 +480,68 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     in the race, marked ``interrupted`` (None if no deal was finished).
     """
     check_samples(samples)
+    if points_samples < 2:  # the interval of the mean needs two
+        raise InputError(f"points_samples must be at least 2, got {points_samples}", param="points_samples")
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     check_play_options(play, worlds, defenders)
+    announcer = seat if declarer is None else declarer
     tariff = tariff or Tariff()
-    specs = contracts_for_hand(game, cards, n_seats)
+    specs = contracts_for_hand(game, cards, n_seats) if announcer == seat else every_contract(game, n_seats)
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
+    if announcer != seat:  # another seat's contract: one, named by its id
+        specs = [s for s in specs if s.id.lower() in {c.strip().lower() for c in contracts or ()}]
+        if len(specs) != 1:
+            raise InputError("another seat's contract is one contract, named by its id", param="contracts")
+    known = bidding_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat,
+                               contract=specs[0] if announcer != seat else None, hand=cards, leader=leader)
+    constraints = with_predicates(constraints, {s: test for s, test in known.items() if s != seat})
+    passes = tuple(sorted(set(passed)))
+    bidding = (passes, (announce_rule or DEFAULT_RULE) if known or passes else None)
+    # A Sie is won without play; the hand then plays nothing else unless asked to.
+    claims = [s for s in specs if not s.kind.played]
+    specs = [s for s in specs if s.kind.played and (contracts or not claims)]
     sampler = DealSampler.for_hand(game, seat, cards, constraints, n_seats)
+    if claims:
+        from .sie import with_claims
+        if not specs:
+            return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
+                                            players=n_seats, passed=bidding[0], announce_rule=bidding[1]),
+                               claims)
     first = sampler.sample(seed, 0)
     try:
-        templates = {s.id: Position.build(s, first, declarer=seat, leader=leader, rules=rules) for s in specs}
+        templates = {s.id: Position.build(s, first, declarer=announcer, leader=leader, rules=rules) for s in specs}
     except PositionError as e:
         raise InputError(str(e)) from None
     job = _HandJob(sampler, seed, templates, tariff)
-    table = _SampleTable(samples, [s.id for s in specs])
+    # Jass asks every deal for its value (the payout needs it): its points cost nothing more
+    table = _SampleTable(samples, [s.id for s in specs], samples if game == "jass" else points_samples)
     try:
-        _race(job, table, race, points and game != "jass", executor, progress)
+        if game == "jass":
+            _race(job, table, race, False, executor, progress, JASS_CHUNK, JASS_RACE_CHECKPOINTS)
+        else:
+            _race(job, table, race, points, executor, progress)
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
                                  done) if done else None
+        if partial is not None:
+            partial.passed, partial.announce_rule = bidding
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
+    analysis.passed, analysis.announce_rule = bidding
     if play != "double-dummy":
         try:
             analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
                                                    worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
-                                                   executor=executor, progress=progress)
+                                                   executor=executor, progress=progress, knowledge=known)
         except (KeyboardInterrupt, Stopped) as e:
             # Stopped during the play-outs: every double-dummy figure is in, no single-dummy one.
             analysis.interrupted = True
             raise stopped(e, analysis, samples, samples) from None
         analysis.play = play
+    if claims:
+        analysis = with_claims(analysis, claims)
     return analysis
 
 
@@ -460,11 +554,17 @@ def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n
     results = []
     for s in specs:
         n = min(done, table.stopped.get(s.id, samples))
-        has_points = not np.isnan(table.exact[s.id][:n]).any()
+        levels = table.levels[s.id][:n].copy()
+        exact = table.exact[s.id][:min(n, table.points_until)]
+        has_points = len(exact) > 0 and not np.isnan(exact).any()
+        floors = None
+        if has_points and len(exact) < n:
+            least = {int(lv): _value_range(templates[s.id], Level(int(lv)))[0] for lv in np.unique(levels)}
+            floors = np.array([least[int(lv)] for lv in levels], dtype=np.float64)
         results.append(ContractResult(s, contract_title(templates[s.id])[len(game) + 1:],
-                                      table.levels[s.id][:n].copy(), table.payouts[s.id][:n].copy(),
-                                      table.exact[s.id][:n].copy() if has_points else None,
-                                      table.stopped.get(s.id)))
+                                      levels, table.payouts[s.id][:n].copy(),
+                                      exact.copy() if has_points else None,
+                                      table.stopped.get(s.id), points_floor=floors))
     order = {s.id: i for i, s in enumerate(specs)}
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]
@@ -497,10 +597,12 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
 
 
 class _SampleTable:
-    """Per contract id, per sample: level, payout and exact value (NaN until known)."""
+    """Per contract id, per sample: level, payout and exact value (NaN until
+    known; asked for on the first ``points_until`` deals only)."""
 
-    def __init__(self, samples: int, ids: Sequence[str]) -> None:
+    def __init__(self, samples: int, ids: Sequence[str], points_until: int) -> None:
         self.samples = samples
+        self.points_until = min(points_until, samples)
         self.levels = {c: np.zeros(samples, dtype=np.int8) for c in ids}
         self.payouts = {c: np.zeros(samples, dtype=np.float64) for c in ids}
         self.exact = {c: np.full(samples, np.nan) for c in ids}
@@ -513,24 +615,26 @@ class _SampleTable:
 
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
-          progress: ProgressBar | None) -> None:
+          progress: ProgressBar | None, chunk: int = CHUNK,
+          checkpoints: Sequence[int] = RACE_CHECKPOINTS) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
     checkpoints (if ``race``).
 
     With ``points``, the last batch also finds the exact card points of
-    the contracts still active (the contenders): its own deals are solved
-    exactly, the contenders' earlier deals by bisection in their level's
-    range (see the module docstring).  Results are stored in ``table`` as
+    the contracts still active (the contenders) on the table's first
+    ``points_until`` deals: its own deals among them are solved exactly,
+    the contenders' earlier deals by bisection in their level's range (see
+    the module docstring).  Results are stored in ``table`` as
     they arrive, so a run stopped early keeps them."""
     samples = table.samples
     active = list(table.levels)
     done = 0
     if progress:
         progress.update(done=0, total=samples)
-    for stop in [c for c in RACE_CHECKPOINTS if c < samples] + [samples]:
+    for stop in [c for c in checkpoints if c < samples] + [samples]:
         ids = tuple(active)
         last = stop == samples or not race
-        step = min(CHUNK, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
+        step = min(chunk, max(1, (stop - done) // 10))  # small batches: smaller tasks, for balance
         exact: frozenset[str]
         if not points:
             exact = frozenset()
@@ -538,13 +642,16 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
             exact = frozenset(ids)
         else:
             exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
+        until = table.points_until  # no task straddles it: exact before, thresholds from there on
+        starts = sorted(set(range(done, stop, step)) | ({until} if done < until < stop else set()))
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (_outcome_chunk, (job, a, min(a + step, stop), ids, exact))
-            for a in range(done, stop, step)]
+            (_outcome_chunk, (job, a, b, ids, exact if a < until else frozenset()))
+            for a, b in zip(starts, starts[1:] + [stop])]
         missing: list[tuple[int, list[tuple[str, int]]]] = []
         if points and last:
-            missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], done)
-            tasks += [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
+            missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], min(done, until))
+            # first: they are the batch's longest tasks, and the longest first end the batch soonest
+            tasks[:0] = [(_points_chunk, (job, missing[a:a + CHUNK])) for a in range(0, len(missing), CHUNK)]
         run_tasks(_run, tasks, executor, on_task=_Store(table, ids, tasks, progress, len(missing)))
         done = stop
         if race and stop < samples:

@@ -317,8 +317,10 @@ class DealSampler:
             deal = self._draw(rng)
             if self._accepted(deal):
                 return deal
+        # a predicate may say what it stands for (a seat that passed: announce.PassedHand)
+        reasons = "".join(f"; {r}" for t in self.predicates.values() if (r := getattr(t, "reason", "")))
         raise InputError(f"no deal consistent with the play and the constraints was found in "
-                         f"{MAX_DRAWS} draws (the constraints may be impossible)")
+                         f"{MAX_DRAWS} draws (the constraints may be impossible{reasons})")
 
     def _draw(self, rng: random.Random) -> Deal:
         hands = [list(f) for f in self.fixed]

@@ -5,9 +5,12 @@ Scharwenzel sections).
 A payout is the *declarer's own* net gain in tariff units: in a Sauspiel
 one defender pays the declarer (and the other one the partner), so the
 declarer gets the game's value once; a soloist is paid by, or pays, each
-of the others (three, or two in Schafkopf for three: ``n_seats - 1``).  Every number of the tariff is a table variant: a
-:class:`Tariff` comes from the defaults, a TOML file and ``KEY=VALUE``
-overrides.
+of the others (three, or two in Schafkopf for three: ``n_seats - 1``).
+Any other seat's payout is a fixed share of the declarer's
+(:func:`seat_share`); a Kontra multiplies every payout of the game
+(:func:`with_kontra`); a Sie is paid without play (:func:`sie_payout`).
+Every number of the tariff is a table variant: a :class:`Tariff` comes
+from the defaults, a TOML file and ``KEY=VALUE`` overrides.
 """
 from __future__ import annotations
 
@@ -15,7 +18,10 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
+from fractions import Fraction
 
+from stichfest.cards import Card
+from stichfest.contracts import ContractKind
 from stichfest.position import Position
 
 from .errors import InputError
@@ -86,6 +92,9 @@ class Tariff:
     laufende_from_farbwenz: int = 2
     laufende_from_farbgeier: int = 2
     tout_factor: int = 2  # a Tout multiplies base + Laufende; no Schneider/Schwarz
+    sie: int = 50  # base value of a Sie (a solo game's)
+    sie_factor: int = 4  # a Sie multiplies base + its 8 Laufende (twice a Tout's factor: above every Tout)
+    kontra_factor: int = 2  # a Kontra multiplies the game's value (so does each Re)
     # Jass: factor on everything a mode scores (Swisslos: C/H 1, S/D 2, obenabe/undeufe 3)
     jass_factor_C: int = 1
     jass_factor_S: int = 1
@@ -194,6 +203,46 @@ def schafkopf_payout(tariff: Tariff, pos: Position, level: Level) -> int:
             game += tariff.schwarz
     payers = 1 if pos.kind.paid_by_one else pos.n_seats - 1
     return game * payers if won else -game * payers
+
+
+def seat_share(kind: ContractKind, n_seats: int, in_party: bool) -> Fraction:
+    """A seat's payout as a share of the declarer's, in a Schafkopf game.
+
+    A seat of the declaring party (the declarer, his Sauspiel partner) gets
+    what the declarer gets; in a Sauspiel each defender pays, or is paid,
+    one winner: minus the declarer's payout; a soloist's defender pays him,
+    or is paid by him, the game's value: minus his payout over the
+    ``n_seats - 1`` defenders (docs/rules.md, "Schafkopf tariff")."""
+    if in_party:
+        return Fraction(1)
+    return Fraction(-1, 1 if kind.paid_by_one else n_seats - 1)
+
+
+def with_kontra(tariff: Tariff, payout: float, calls: int = 1) -> float:
+    """A payout after ``calls`` doublings (Kontra, then Re): each multiplies
+    the game's value, so every seat's payout, by ``kontra_factor``."""
+    return payout * float(tariff.kontra_factor ** calls)
+
+
+def sie_laufende(kind: ContractKind) -> int:
+    """A Sie's Laufende: the run of top trumps its cards make in its table
+    (the Solo order: the eight Ober and Unter are the top eight)."""
+    held = set(kind.claim)
+    table = kind.table(kind.fixed_trump)
+    run = 0
+    for index in table.trump_order:
+        if f"{Card(index, table.deck)}" not in held:
+            break
+        run += 1
+    return run
+
+
+def sie_payout(tariff: Tariff, kind: ContractKind, n_seats: int) -> int:
+    """The declarer's net gain from a Sie (won without play): ``sie_factor ×
+    (sie + laufender × its Laufende)`` from each of the ``n_seats - 1``
+    others; no Schneider or Schwarz (docs/rules.md, "Sie")."""
+    game = tariff.sie_factor * (tariff.base(kind.tariff_key(None)) + tariff.laufender * sie_laufende(kind))
+    return game * (n_seats - 1)
 
 
 # ---------------------------------------------------------------------------

@@ -46,7 +46,7 @@ import hashlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -58,7 +58,7 @@ from stichfest.search import default_solver
 
 from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver
-from .sampling import Constraints, DealSampler
+from .sampling import Constraints, DealSampler, HandPredicate
 from .scoring import (
     FREE_POINTS,
     SCHNEIDER_POINTS,
@@ -358,14 +358,17 @@ def _view(position: Position, seat: int, play: tuple[Card, ...]) -> Position:
 
 def choose(position: Position, st: GameState, play: tuple[Card, ...], reps: Sequence[int], *,
            worlds: int, seed: int, index: Any, solver: Solver, tariff: Tariff,
-           double_dummy: bool) -> int:
-    """The card the player to move picks among ``reps`` (see the module docstring)."""
+           double_dummy: bool, knowledge: Mapping[int, HandPredicate] | None = None) -> int:
+    """The card the player to move picks among ``reps`` (see the module docstring);
+    ``knowledge``: what every player knows of other seats' dealt hands (the
+    seats that passed), by seat."""
     seat = st.to_move
     if double_dummy:
         loaded = [_World(solver, position.with_play(play), tariff)]
     else:
         view = _view(position, seat, play)
-        sampler = DealSampler.for_position(view)
+        others = {s: test for s, test in (knowledge or {}).items() if s != seat}  # his own hand he sees
+        sampler = DealSampler.for_position(view, Constraints(predicates=others) if others else None)
         dseed = _decision_seed(seed, index, len(play))
         loaded = [_World(s, view.with_deal(sampler.sample(dseed, w)), tariff)
                   for w, s in enumerate(world_solvers(worlds))]
@@ -378,14 +381,17 @@ def choose(position: Position, st: GameState, play: tuple[Card, ...], reps: Sequ
 
 def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: Any = 0,
              solver: Solver | None = None, defenders: str = "single-dummy",
-             declarers: str = "single-dummy", tariff: Tariff | None = None) -> PlayOut:
+             declarers: str = "single-dummy", tariff: Tariff | None = None,
+             knowledge: Mapping[int, HandPredicate] | None = None) -> PlayOut:
     """Play ``position`` (every hand known: the true deal) to the end, each
     player choosing from what he has seen (see the module docstring).
 
     ``defenders``/``declarers``: ``"single-dummy"`` (sample ``worlds`` deals
     per decision) or ``"double-dummy"`` (see every card).  The declaring
     side is ``position.maximizing_seats``.  ``index`` names the sample in
-    the random streams (``(seed, index, ply)``)."""
+    the random streams (``(seed, index, ply)``).  ``knowledge``: what the
+    bidding told every player (seat -> test of its dealt hand, e.g. a seat
+    that passed: :class:`announce.PassedHand`); each player's worlds obey it."""
     for name, model in (("defenders", defenders), ("declarers", declarers)):
         if model not in MODELS:
             raise InputError(f"{name} must be one of {', '.join(MODELS)}, got {model!r}", param=name)
@@ -412,7 +418,7 @@ def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: 
             decisions += 1
             dd = (declarers if seat in maxi else defenders) == "double-dummy"
             c = choose(position, st, play, reps, worlds=worlds, seed=seed, index=index, solver=solver,
-                       tariff=tariff, double_dummy=dd)
+                       tariff=tariff, double_dummy=dd, knowledge=knowledge)
         st.play(c)
         card_ = Card(c, deck)
         play += (card_,)
@@ -493,6 +499,7 @@ class _PlayOutJob:
     worlds: int
     defenders: str
     tariff: Tariff
+    knowledge: Mapping[int, HandPredicate] = field(default_factory=dict)  # what the bidding told everyone
 
 
 def _playout_chunk(job: _PlayOutJob, indices: Sequence[int]) -> list[tuple[int, float, int]]:
@@ -501,16 +508,17 @@ def _playout_chunk(job: _PlayOutJob, indices: Sequence[int]) -> list[tuple[int, 
     for i in indices:
         pos = job.template.with_deal(job.sampler.sample(job.seed, i))
         p = play_out(pos, worlds=job.worlds, seed=job.seed, index=i, solver=solver,
-                     defenders=job.defenders, tariff=job.tariff)
+                     defenders=job.defenders, tariff=job.tariff, knowledge=job.knowledge)
         out.append((int(p.level if p.level is not None else -1), float(p.payout or 0.0), p.value))
     return out
 
 
 def playout_tasks(sampler: DealSampler, seed: int, template: Position, indices: Sequence[int], *,
                   worlds: int = WORLDS, defenders: str = "single-dummy", tariff: Tariff | None = None,
-                  chunk: int = CHUNK) -> list[tuple[Any, ...]]:
+                  chunk: int = CHUNK,
+                  knowledge: Mapping[int, HandPredicate] | None = None) -> list[tuple[Any, ...]]:
     """Tasks ``(_playout_chunk, (job, indices))`` for a mixed batch (evaluate._run)."""
-    job = _PlayOutJob(sampler, seed, template, worlds, defenders, tariff or Tariff())
+    job = _PlayOutJob(sampler, seed, template, worlds, defenders, tariff or Tariff(), dict(knowledge or {}))
     idx = list(indices)
     return [(_playout_chunk, (job, idx[a:a + chunk])) for a in range(0, len(idx), chunk)]
 
@@ -676,10 +684,11 @@ def check_play_options(play: str, worlds: int | None, defenders: str) -> None:
 def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
                        templates: Mapping[str, Position], *, samples: int, worlds: int = WORLDS,
                        defenders: str = "single-dummy", tariff: Tariff | None = None,
-                       executor: Executor | None = None,
-                       progress: ProgressBar | None = None) -> dict[str, SingleDummyResult]:
+                       executor: Executor | None = None, progress: ProgressBar | None = None,
+                       knowledge: Mapping[int, HandPredicate] | None = None) -> dict[str, SingleDummyResult]:
     """Play-outs of each contract row (``row.spec.id``) on its first
-    ``min(samples, row.samples)`` deals, all in one pool of tasks; by id."""
+    ``min(samples, row.samples)`` deals, all in one pool of tasks; by id.
+    ``knowledge``: what the bidding told every player (see :func:`play_out`)."""
     if defenders not in MODELS:
         raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
                          param="defenders")
@@ -691,7 +700,7 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
         cid = r.spec.id
         n = min(samples, r.samples)
         new = playout_tasks(sampler, seed, templates[cid], range(n), worlds=worlds, defenders=defenders,
-                            tariff=tariff)
+                            tariff=tariff, knowledge=knowledge)
         tasks += new
         owners += [cid] * len(new)
     if progress:
@@ -747,13 +756,15 @@ def attach_single_dummy(results: Sequence[Any], sampler: DealSampler, seed: int,
                         templates: Mapping[str, Position], *, play: str, worlds: int = WORLDS,
                         defenders: str = "single-dummy", tariff: Tariff | None = None,
                         executor: Executor | None = None, progress: ProgressBar | None = None,
-                        top: int = TOP_CONTRACTS, budget: int = BUDGET_SAMPLES) -> list[Any]:
+                        top: int = TOP_CONTRACTS, budget: int = BUDGET_SAMPLES,
+                        knowledge: Mapping[int, HandPredicate] | None = None) -> list[Any]:
     """Play out the first ``top`` rows of ``results`` (ranked by double-dummy
     payout after the race) and set each one's ``single_dummy``
     (:class:`SingleDummyRow`).  ``play="both"``: on the first ``budget``
     deals of each; ``"single-dummy"``: on all of its deals.  Returns
     ``results`` re-ranked for ``"single-dummy"`` (the played-out rows by
-    single-dummy payout first), else as they were."""
+    single-dummy payout first), else as they were.  ``knowledge``: what the
+    bidding told every player (the seats that passed; see :func:`play_out`)."""
     from .evaluate import ContractResult
     if play not in PLAY_MODES:
         raise InputError(f"play must be one of {', '.join(PLAY_MODES)}, got {play!r}", param="play")
@@ -762,7 +773,8 @@ def attach_single_dummy(results: Sequence[Any], sampler: DealSampler, seed: int,
     rows = list(results)[:top]
     samples = budget if play == "both" else max(r.samples for r in rows)
     played = play_out_contracts(rows, sampler, seed, templates, samples=samples, worlds=worlds,
-                                defenders=defenders, tariff=tariff, executor=executor, progress=progress)
+                                defenders=defenders, tariff=tariff, executor=executor, progress=progress,
+                                knowledge=knowledge)
     for r in rows:
         sd = played[r.spec.id]
         n = sd.samples

@@ -56,3 +56,25 @@ def sample_mean(values: np.ndarray) -> Estimate:
     mean = float(np.mean(values))
     half = Z95 * float(np.std(values, ddof=1)) / sqrt(n) if n > 1 else 0.0
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def two_phase_mean(floors: np.ndarray, values: np.ndarray) -> Estimate:
+    """The mean of a quantity known on every sample to be at least ``floors``
+    and known exactly on the first ``len(values)`` samples only (``values``):
+    the mean of the floors over every sample plus the mean excess over them
+    (``values`` minus their floors) over the first samples.  Unbiased when
+    the first samples are a random part of all (sampled deals are
+    independent); its variance is the floors' over N, the excess's over K
+    and twice their covariance over N (the first K are among the N).  The
+    excess varies far less than the value (it stays inside one level's
+    range), so K exact values give nearly the interval of N.  With every
+    sample known (K = N) it is :func:`sample_mean`."""
+    n, k = len(floors), len(values)
+    if k >= n:
+        return sample_mean(values)
+    excess = values - floors[:k]
+    mean = float(np.mean(floors)) + float(np.mean(excess))
+    variance = (float(np.var(floors, ddof=1)) / n + float(np.var(excess, ddof=1)) / k
+                + 2 * float(np.cov(floors[:k], excess, ddof=1)[0, 1]) / n)
+    half = Z95 * sqrt(max(variance, 0.0))
+    return Estimate(mean, mean - half, mean + half, k)

@@ -7,7 +7,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libc.string cimport memset
 from stichfest._context cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_SEATS, MAX_CARDS,
                                  popcount64, ctz64, ctz32, seat_at)
-from stichfest._movegen cimport beats
+from stichfest._movegen cimport beats, legal_mask
 
 
 cdef inline int upper_bound(Context* c) noexcept nogil:
@@ -198,3 +198,96 @@ cdef inline int twin_bound(Context* c, uint8_t* moves, int i, uint8_t* run_of,
             if b > bound:
                 bound = b
     return bound
+
+
+cdef inline uint64_t beaters_of(Context* c, int w) noexcept nogil:
+    """The cards that beat ``w``, the card winning the trick so far."""
+    cdef uint64_t m = c.class_mask[c.klass[w]] & ~c.weaker[w] & ~(<uint64_t>1 << w)
+    if c.klass[w] != TRUMP:
+        m |= c.class_mask[TRUMP]
+    return m
+
+
+cdef inline int all_duck(Context* c, int y, int offset) noexcept nogil:
+    """Whether every seat from ``offset`` on in this trick is an uncounted
+    maximiser (Ramsch) holding a legal card that does not beat ``y``, so
+    that they can all let ``y`` win.  Legality as the trick stands: in the
+    Schafkopf rules it depends on the led suit alone."""
+    cdef int i, s
+    cdef uint64_t beat = beaters_of(c, y)
+    if c.play_rule == PLAY_JASS_TRUMP:
+        return 0
+    for i in range(offset, c.n_seats):
+        s = seat_at(c, i)
+        if c.counted[s] or not c.maximizer[s] or not (legal_mask(c, s) & ~beat):
+            return 0
+    return 1
+
+
+cdef inline void trick_bounds(Context* c, int hi, int* lo, int* up) noexcept nogil:
+    """Bounds from the trick on the table when its side is already decided,
+    mid-trick (``hi``: upper_bound()).
+
+    Won for the counted party: the winner so far is counted and every seat
+    still to play is counted too, or every one is an uncounted maximiser
+    (Ramsch) who can duck under it.  Lost: the winner is not counted and no
+    counted seat is still to play, or (Ramsch, where the counted seat is
+    the minimiser) the one still to play holds a card it may play that
+    does not beat the winner: it ducks with the dearest such card, whatever
+    the seats before it add (that every card it may play beats the winner
+    and the maximisers after it let the weakest win was tried as a sure
+    win too: -0.2 % Ramsch nodes, left out).  Each seat still to play adds
+    at least its cheapest card (the ducking seat its dearest duck); with
+    the trick decided, what follows it lies between 0 and the points
+    after it (the last-trick bonus goes with the trick, the match bonus is
+    lost with it).
+    """
+    cdef int i, s, card, ducker = -1, mover = seat_at(c, c.trick_len)
+    cdef int w = c.trick[c.win_offset]
+    cdef int won, pts = 0, counted_after = 0, duck_pts = 0
+    cdef int n_after = c.n_seats - c.trick_len - 1
+    cdef uint64_t dodge
+    lo[0] = 0
+    up[0] = hi
+    if c.counted[seat_at(c, c.win_offset)]:
+        for i in range(c.trick_len + 1, c.n_seats):
+            counted_after += c.counted[seat_at(c, i)]
+        if counted_after == n_after and c.counted[mover]:
+            won = 1
+        elif counted_after == 0 and all_duck(c, w, c.trick_len):
+            won = 1
+        else:
+            return
+    else:
+        for i in range(c.trick_len, c.n_seats):
+            s = seat_at(c, i)
+            if c.counted[s]:
+                if ducker >= 0 or c.maximizer[s]:
+                    return
+                ducker = s
+        if ducker >= 0:
+            # what it may play later is what it may play now (the led suit
+            # decides), and a card that does not beat the winner now does
+            # not beat a later one either
+            dodge = legal_mask(c, ducker) & ~beaters_of(c, w)
+            if not dodge:
+                return
+            while dodge:
+                card = ctz64(dodge)
+                if c.points[card] > duck_pts:
+                    duck_pts = c.points[card]
+                dodge &= dodge - 1
+        won = 0
+    for i in range(c.trick_len):
+        pts += c.points[c.trick[i]]
+    for i in range(c.trick_len, c.n_seats):
+        s = seat_at(c, i)
+        pts += duck_pts if s == ducker else cheapest_sum(c, s, 1)
+    if c.score_tricks:
+        pts = 1
+    elif popcount64(c.remaining) == n_after + 1:
+        pts += c.last_bonus
+    if won:
+        lo[0] = pts
+    else:
+        up[0] = hi - pts - (c.match_bonus if c.match_alive else 0)

@@ -27,7 +27,8 @@ from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_byt
                             tt_probe, tt_store)
 from stichfest._movegen cimport beats, legal_mask, representatives
 from stichfest._ordering cimport order_moves, note_cutoff
-from stichfest._bounds cimport upper_bound, forced_points, sure_tricks, last_trick, twin_bound
+from stichfest._bounds cimport (upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
+                               trick_bounds)
 
 
 cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept nogil:
@@ -189,7 +190,17 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         return 0
     if at_trick_start and popcount64(c.hands[c.leader]) == 2:
         return two_tricks(c, alpha, beta)
-    if at_trick_start:
+    if not at_trick_start:
+        if c.maximizer[c.leader] != c.counted[c.leader]:
+            # Ramsch, where the counted seat minimises: a decided trick ends
+            # the node (in the other contracts these bounds were measured
+            # at -2 % to +0.6 % nodes, left out there)
+            trick_bounds(c, hi, &sure_lo, &sure)
+            if sure <= alpha:
+                return sure
+            if sure_lo >= beta:
+                return sure_lo
+    else:
         key = tt_key(c)
         # The quick bounds end about half of the trick starts the table
         # does not: they run while the table's bucket is fetched from memory.
@@ -321,6 +332,31 @@ cdef int gallop(Context* c, int card, int lo, int hi, int upward) noexcept nogil
     return bisect(c, card, lo, hi)
 
 
+cdef int child_exact(Context* c, int card, int lo, int hi, int upward) noexcept nogil:
+    """The exact future value after playing ``card``, known to lie in
+    [lo, hi] and likely at one end (``upward``: at lo, else at hi): one
+    null-window test whether it is there, else one search with the window
+    of what is left (fail-soft alpha-beta returns the exact value inside
+    its window).  Where one seat plays alone against three, a card's
+    value is often far from the best card's, and this costs fewer nodes
+    than galloping (measured on value and every card's value, 20 bench
+    deals each: Ramsch -14 %, Solo -16 %, Wenz -14 %, Geier -11 %,
+    Farbwenz -10 %, Farbgeier -9 %); between two pairs it costs more
+    (Sauspiel +18 %, Jass 3x), and they gallop."""
+    cdef int g
+    if lo >= hi:
+        return lo
+    if upward:
+        g = play_card(c, card, lo, lo + 1)
+        if g <= lo:
+            return lo
+        return play_card(c, card, g - 1, hi + 1)
+    g = play_card(c, card, hi - 1, hi)
+    if g >= hi:
+        return hi
+    return play_card(c, card, lo - 1, g + 1)
+
+
 cdef class Engine:
     """One search context with its own transposition table (``tt_bits``: log2 of buckets)."""
 
@@ -368,6 +404,7 @@ cdef class Engine:
             self.table_loaded = table
         n = len(counted)
         c.n_seats = n
+        self.one_against_rest = sum(1 for x in counted if x) in (1, n - 1)
         for i in range(MAX_SEATS):
             c.counted[i] = 1 if i < n and counted[i] else 0
             c.maximizer[i] = 1 if i < n and maximizer[i] else 0
@@ -517,15 +554,20 @@ cdef class Engine:
         """Exact future value (from the current state) after playing ``card``.
 
         The value of a trick the card completes is included.  ``lo``/``hi``
-        bound the answer; it is looked for first near the end the player to
+        bound the answer; it is looked for first at the end the player to
         move prefers (hi for a maximizer, lo otherwise), where the best card's
-        value, and so most cards' values, lie (``search.py`` passes the best
-        value as that end).
+        value, and so many cards' values, lie (``search.py`` passes the best
+        value as that end): by child_exact where one seat plays alone
+        against the others, else by galloping from that end.
         """
         cdef Context* c = &self.ctx
         cdef int upward = not c.maximizer[seat_at(c, c.trick_len)]
+        cdef int alone = self.one_against_rest
         with nogil:
-            lo = gallop(c, card, lo, hi, upward)
+            if alone:
+                lo = child_exact(c, card, lo, hi, upward)
+            else:
+                lo = gallop(c, card, lo, hi, upward)
         return lo
 
     def child_reaches(self, int card, int target):

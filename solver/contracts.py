@@ -238,9 +238,22 @@ class ContractKind:
     thresholds: tuple[int, ...] = ()
     tariff_key: Callable[[int | None], str] = field(default=lambda trump: "", repr=False)
     players: tuple[int, ...] | None = None  # the numbers of players it is played by (None: all the game's)
+    #: Cards whose holder wins without play (Sie: the four Ober and four
+    #: Unter); such a contract is never played, so positions do not take it.
+    claim: tuple[str, ...] = ()
 
     def table(self, trump: int | None = None, tout: bool = False) -> ContractTable:
         return contract_table(self.game, self.name, trump, tout)
+
+    @property
+    def played(self) -> bool:
+        """False for a contract won by holding its cards (Sie): nothing to play."""
+        return not self.claim
+
+    def claimed_by(self, hand: Iterable[Card]) -> bool:
+        """Whether ``hand`` holds every card of the claim (always False for a played contract)."""
+        held = {str(c) for c in hand}
+        return bool(self.claim) and all(c in held for c in self.claim)
 
 
 def _schafkopf_kind(name: str, title: str, **facts: object) -> ContractKind:
@@ -263,6 +276,12 @@ REGISTRY: tuple[ContractKind, ...] = (
     _schafkopf_kind("farbwenz", "Farbwenz", needs_trump=True, **_SOLO_GAME),
     _schafkopf_kind("farbgeier", "Farbgeier", needs_trump=True, **_SOLO_GAME),
     _schafkopf_kind("ramsch", "Ramsch", fixed_trump=2, against_all=True, announced=False, players=(4,)),
+    # Sie: the eight Ober and Unter in one hand (8 cards: four players, or
+    # three with the 24-card deck) win outright, above every Tout; its table
+    # is a Solo's (the Ober and Unter on top), used only to count Laufende.
+    ContractKind("schafkopf", "sie", "Sie", lambda trump, tout: _schafkopf("solo", 2, False),
+                 thresholds=(31, 61, 91), tariff_key=lambda trump: "sie",
+                 claim=tuple(f"{s}{r}" for r in ("O", "U") for s in SUIT_LETTERS[GERMAN])),
     _jass_kind("trump", "Trumpf", needs_trump=True,
                tariff_key=lambda trump: "jass_factor_" + SUIT_LETTERS[FRENCH][trump or 0]),
     _jass_kind("obenabe", "Obenabe", tariff_key=lambda trump: "jass_factor_obenabe"),
@@ -274,8 +293,10 @@ REGISTRY: tuple[ContractKind, ...] = (
 _KINDS = {(k.game, k.name): k for k in REGISTRY}
 
 GAMES = ("schafkopf", "jass", "scharwenzel")
-#: Contract names per game, in the registry's order.
-CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g) for g in GAMES}
+#: Names per game of the contracts that are played (what a position may name), in the registry's order.
+CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g and k.played) for g in GAMES}
+#: Names per game of the contracts won by holding their cards, without play (Sie).
+CLAIMS = {g: tuple(k.name for k in REGISTRY if k.game == g and not k.played) for g in GAMES}
 NEEDS_TRUMP = frozenset((k.game, k.name) for k in REGISTRY if k.needs_trump)
 TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.tout_allowed)
 
@@ -283,6 +304,25 @@ TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.tout_allowed)
 def contract_kind(game: str, name: str) -> ContractKind:
     """The registry entry of contract ``name`` of ``game`` (KeyError if none)."""
     return _KINDS[(game, name)]
+
+
+def every_contract(game: str, n_seats: int) -> list[Contract]:
+    """Every contract some hand may announce in ``game`` for ``n_seats``, in
+    the registry's order, each Tout after its game: a Sauspiel on each Sau
+    that may be called, each other announced game on each trump it may name.
+    Not Ramsch (nobody announces it), not Sie (won without play)."""
+    out: list[Contract] = []
+    for k in REGISTRY:
+        if k.game != game or not k.announced or not k.played or (k.players is not None and n_seats not in k.players):
+            continue
+        if k.calls_sau:
+            out += [Contract(game, k.name, called=s) for s in (0, 1, 3)]
+            continue
+        for trump in (range(4) if k.needs_trump else (None,)):
+            out.append(Contract(game, k.name, trump=trump))
+            if k.tout_allowed:
+                out.append(Contract(game, k.name, trump=trump, tout=True))
+    return out
 
 
 def called_suit_problem(hand: Iterable[Card], suit: int) -> str | None:

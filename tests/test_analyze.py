@@ -36,6 +36,7 @@ from stichfest.analysis.scoring import (
     schafkopf_payout,
     scharwenzel_payout,
 )
+from stichfest.analysis.stats import sample_mean, two_phase_mean
 from stichfest.cards import parse_cards
 from stichfest.deals import random_position
 
@@ -324,14 +325,100 @@ def test_early_exact_values_change_no_figure(monkeypatch):
     assert run() == early
 
 
+def test_points_on_the_first_deals_are_their_exact_values():
+    """``points_samples``: the contenders' mean card points are over their
+    first K deals, each the solver's exact value of that deal; the levels
+    and payouts still use every deal."""
+    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=70, seed=5, points_samples=23,
+                      contracts=["solo-H", "geier", "wenz-tout"])
+    sampler = DealSampler.for_hand("schafkopf", 0, parse_cards(SHORT_HAND))
+    solver = Solver()
+    contenders = [r for r in a.results if r.stopped_after is None and not r.spec.tout]
+    assert contenders
+    for r in contenders:
+        assert r.samples == 70 and r.points is not None and len(r.points) == 23
+        exact = [solver.value(Position.build(r.spec, sampler.sample(5, i), declarer=0, leader=0))
+                 for i in range(23)]
+        assert list(r.points) == exact
+        assert r.figures()["mean_points"].n == 23 and r.to_json()["points_samples"] == 23
+        # the mean: every deal's floor (its level's least value) plus the first deals' excess over it
+        pos = Position.build(r.spec, sampler.sample(5, 0), declarer=0, leader=0)
+        floors = np.array([_value_range(pos, Level(int(lv)))[0] for lv in r.levels])
+        expected = np.mean(floors) + np.mean(np.array(exact) - floors[:23])
+        assert r.figures()["mean_points"].mean == pytest.approx(expected)
+    assert all(r.points is None for r in a.results if r.spec.tout or r.stopped_after is not None)
+
+
+def test_points_subsample_changes_only_the_mean_points():
+    """The levels and payouts (and so the race) are the same whether the
+    points are found on every deal or on the first few; the mean points of
+    the first few are those of the full run's first few."""
+    def run(k):
+        return evaluate_hand("schafkopf", SHORT_HAND, 1, 0, samples=120, seed=6, points_samples=k,
+                             contracts=["solo-H", "solo-E", "geier", "wenz", "sauspiel"])
+
+    full, few = run(120), run(73)  # 73: inside the second batch, where early exact values are asked
+
+    def without_points(a):
+        rows = a.to_json()["contracts"]
+        for row in rows:
+            del row["mean_points"], row["points_samples"]
+        return json.dumps(rows, sort_keys=True)
+
+    assert without_points(full) == without_points(few)
+    with_points = [(f, s) for f, s in zip(full.results, few.results) if f.points is not None]
+    assert with_points
+    for f, s in with_points:
+        assert len(f.points) == 120 and s.points is not None and list(s.points) == list(f.points[:73])
+
+
+def test_two_phase_mean_with_every_value_is_the_sample_mean():
+    values = np.array([3.0, 40, 61, 75, 99, 120])
+    floors = np.array([0.0, 31, 61, 61, 91, 120])
+    assert two_phase_mean(floors, values) == sample_mean(values)
+
+
+def test_two_phase_mean_is_unbiased_and_its_interval_covers_the_mean():
+    """Values in four level ranges (floors 0, 31, 61, 91), exact on the
+    first K of N samples: over many draws the estimate centres on the true
+    mean and its 95 % interval holds it about 95 % of the time."""
+    rng = np.random.default_rng(12)
+    true_mean = 0.1 * 15 + 0.3 * 45.5 + 0.4 * 75.5 + 0.2 * 105.5
+    hits, estimates = 0, []
+    for _ in range(3000):
+        floors = rng.choice([0.0, 31, 61, 91], p=[0.1, 0.3, 0.4, 0.2], size=400)
+        values = floors + rng.integers(0, 30, size=400)
+        e = two_phase_mean(floors, values[:40])
+        estimates.append(e.mean)
+        hits += e.low <= true_mean <= e.high
+    assert abs(np.mean(estimates) - true_mean) < 0.1
+    assert 0.935 <= hits / 3000 <= 0.965
+
+
+def test_points_samples_must_be_positive():
+    with pytest.raises(InputError, match="points_samples must be at least 2"):
+        evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=10, points_samples=1)
+
+
+def test_jass_race_stops_a_hopeless_mode_after_ten_deals():
+    """Jass checks the race after 10 deals too (JASS_RACE_CHECKPOINTS): a
+    deal costs seconds there, every mode being solved exactly."""
+    a = evaluate_hand("jass", "HJ H9 HA HK HQ H10 SA CA DA", 0, 0, samples=12, seed=1,
+                      contracts=["trump-H", "undeufe"])
+    rows = {r.spec.id: r for r in a.results}
+    assert rows["undeufe"].stopped_after == 10 and rows["undeufe"].samples == 10
+    assert rows["trump-H"].samples == 12 and rows["trump-H"].points is not None
+
+
 def test_no_race_gives_every_contract_all_samples():
     a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=55, seed=2, contracts=["solo-H", "wenz-tout"],
                       race=False, points=False)
     assert all(r.samples == 55 and r.stopped_after is None for r in a.results)
 
 
-def _short_run(executor):
+def _short_run(executor, points_samples=1000):
     a = evaluate_hand("schafkopf", SHORT_HAND, 1, 3, samples=60, seed=9, executor=executor,
+                      points_samples=points_samples,
                       contracts=["sauspiel", "solo-H", "solo-E", "wenz", "geier-tout"],
                       constraints=Constraints.parse(["2:SO"], ["3:G"], game="schafkopf"))
     return json.dumps(a.to_json(), sort_keys=True)
@@ -341,6 +428,7 @@ def _short_run(executor):
 def test_same_seed_same_result_with_one_and_two_workers():
     with ProcessPoolExecutor(max_workers=2) as pool:
         assert _short_run(None) == _short_run(pool)
+        assert _short_run(None, points_samples=17) == _short_run(pool, points_samples=17)
 
 
 DASK_RUN = """

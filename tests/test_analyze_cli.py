@@ -44,6 +44,19 @@ def test_readable_table_names_contracts_and_comparisons():
     assert "Paired on the same deals" in out
 
 
+def test_points_over_fewer_deals_are_said():
+    args = [*SHORT, "--samples", "30", "--seed", "2", "--contracts", "solo-H,geier", "--no-race"]
+    code, out, err = run(*args, "--points-samples", "12")
+    assert code == 0, err
+    assert "card points solved exactly on the first 12 deals" in " ".join(out.split())
+    code, out, _ = run(*args, "--points-samples", "12", "--json")
+    rows = {r["id"]: r for r in json.loads(out)["contracts"]}
+    assert rows["solo-H"]["points_samples"] == 12 and rows["solo-H"]["samples"] == 30
+    assert rows["solo-H-tout"]["points_samples"] is None
+    code, out, _ = run(*args)  # the default covers these 30 deals: nothing to say
+    assert code == 0 and "solved exactly on the first" not in out
+
+
 def test_same_seed_same_output_with_one_and_two_workers():
     args = ["--hand", "EO GO HA HK S10 S9", "--samples", "20", "--seed", "5", "--json",
             "--contracts", "solo,sauspiel", "--no-race"]
@@ -142,6 +155,7 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--players", "3", "--hand", "EO GO HO SO EU GU HU SU", "--seat", "3"], "seat must be a seat 0..2"),
     (["--players", "3", "--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "3:EA"], "seats are 0..2"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--samples", "0"], "--samples"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--points-samples", "0"], "--points-samples"),
 ])
 def test_bad_input_is_one_line_and_status_2(args, message):
     code, out, err = run(*args, "--workers", "1")

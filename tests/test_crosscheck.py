@@ -189,3 +189,22 @@ def test_three_seat_long_endings_match_reference(case):
         got = solver.solve(Position.from_json(pos_json), pv=False)
         assert (got.value, got.to_json()["moves"], got.to_move) == (
             expected["value"], expected["moves"], expected["to_move"]), pos_json
+
+
+RAMSCH_CASES = [c for c in CASES if c[1] == "ramsch"]
+
+
+@pytest.mark.parametrize("case", RAMSCH_CASES, ids=_case_id)
+def test_ramsch_four_trick_endings_match_reference(case):
+    """Ramsch four tricks from the end, most of them stopped mid-trick: the
+    bounds that end a node when the trick's side is decided (trick_bounds in
+    solver/_bounds.pxd: the counted seat ducks, the others let it win) and
+    the every-card query, card by card against the brute force."""
+    rng = random.Random(31 + sum(map(ord, _case_id(case))))
+    solver = Solver(tt_bits=16)
+    for _ in range(30):
+        pos_json = random_endgame(rng, case, 4)
+        expected = reference_solve(pos_json)
+        got = solver.solve(Position.from_json(pos_json), pv=False)
+        assert (got.value, got.to_json()["moves"], got.to_move) == (
+            expected["value"], expected["moves"], expected["to_move"]), pos_json

@@ -1,7 +1,9 @@
 """``stichfest analyze``: Monte Carlo hand analysis.
 
 Before play (``--hand``): every contract the hand may announce, over the
-same sampled deals, ranked by expected payout (:func:`evaluate_hand`).
+same sampled deals, ranked by expected payout (:func:`evaluate_hand`);
+with ``--declarer``, another seat's contract seen from the viewer's, with
+Kontra (:func:`evaluate_defence`).
 During play (a position file with hidden hands ``"?"``): the value of the
 position and of each legal card (:func:`analyze_position`).
 """
@@ -12,8 +14,10 @@ import json
 import click
 
 from stichfest import Position
+from stichfest.analysis.announce import load_announce_rule, parse_seats
+from stichfest.analysis.defence import DefenceAnalysis, evaluate_defence
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.evaluate import HandAnalysis, evaluate_hand
+from stichfest.analysis.evaluate import POINTS_SAMPLES, HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
@@ -22,13 +26,16 @@ from stichfest.analysis.single_dummy import BUDGET_SAMPLES, MODELS, PLAY_MODES, 
 from stichfest.contracts import GAMES
 
 from ._io import parse_settings, read_text, run_stoppable, user_errors
-from .text import render_hand_analysis, render_partial, render_position_analysis
+from .text import render_defence, render_hand_analysis, render_partial, render_position_analysis
 
 #: Options that only make sense before play, with their flag names.
 _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "game": "--game",
                      "players": "--players",
                      "contracts": "--contracts", "tariff": "--tariff", "tariff_set": "--tariff-set",
-                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points", "plot": "--plot"}
+                     "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points",
+                     "points_samples": "--points-samples", "plot": "--plot",
+                     "passed": "--passed", "announce_rule": "--announce-rule", "declarer": "--declarer",
+                     "contract": "--contract"}
 
 
 @click.command()
@@ -38,7 +45,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--players", type=int, default=None,
               help="Players dealt, where the hand leaves it open: 3 for Schafkopf for three "
                    "(24 cards, 8 each)  [default: 4]")
-@click.option("--seat", type=int, default=0, show_default=True, help="The viewer's seat; he announces.")
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="The viewer's seat; he announces (unless --declarer).")
 @click.option("--leader", type=int, default=0, show_default=True, help="The seat that leads the first trick.")
 @click.option("--samples", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Sampled deals (every contract in contention gets all of them; at most 1,000,000).")
@@ -59,6 +67,9 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="A rule variant, e.g. davonlaufen_min=3 (repeatable).")
 @click.option("--no-race", is_flag=True, help="Give every contract all samples (no early stopping).")
 @click.option("--no-points", is_flag=True, help="Skip the exact card points (the slowest figure).")
+@click.option("--points-samples", type=click.IntRange(min=2), default=POINTS_SAMPLES, show_default=True,
+              help="Deals solved exactly for the mean card points (the first ones; the mean also uses "
+                   "every deal's level, the other figures every deal).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Draw each contract's distribution of points (needs the plot extra).")
@@ -72,19 +83,32 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="Single dummy: deals a player samples at each decision.")
 @click.option("--defenders", type=click.Choice(MODELS), default="single-dummy", show_default=True,
               help="Single dummy: double-dummy lets the defenders see every card (a pessimistic bracket).")
+@click.option("--declarer", type=int, default=None, metavar="SEAT",
+              help="The defenders' view: SEAT announced --contract, the viewer (--seat) did not; his "
+                   "payout and whether Kontra pays (Schafkopf).")
+@click.option("--contract", "contract", metavar="ID",
+              help="With --declarer: the contract he announced, e.g. solo-E, sauspiel-G, wenz-tout.")
+@click.option("--passed", metavar="SEATS",
+              help="Seats that passed before the viewer (or --declarer) announced, e.g. 0,1: no sampled "
+                   "deal gives one a hand the announce rule says it would have announced (Schafkopf).")
+@click.option("--announce-rule", type=click.Path(dir_okay=False), metavar="FILE.toml",
+              help="The announce rule for --passed and --declarer: [[announce]] clauses in a TOML file "
+                   "(default: docs/rules.md's).")
 @click.pass_context
 @user_errors(flags={"voids": "--void"})
 def analyze(ctx: click.Context, position: str | None, game: str, hand: str | None, players: int | None,
             seat: int, leader: int,
             samples: int, seed: int, workers: int | None, contracts: str | None, seat_has: tuple[str, ...],
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
-            no_race: bool, no_points: bool, as_json: bool, plot: str | None, scheduler: str | None,
-            play: str | None, worlds: int, defenders: str) -> None:
+            no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None,
+            scheduler: str | None, play: str | None, worlds: int, defenders: str, declarer: int | None,
+            contract: str | None, passed: str | None, announce_rule: str | None) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
     Before play:  stichfest analyze --hand "EO GO EU GU HA H10 EA G7" --seat 0 --leader 0
     During play:  stichfest analyze POSITION.json   (hidden hands given as "?")
+    Defending:    stichfest analyze --hand "EA E10 GK G9 HA H9 S10 S8" --seat 0 --declarer 2 --contract solo-E
 
     Unseen cards are dealt at random consistently with everything known;
     every deal is solved open-handed (double dummy) and, with --play, also
@@ -101,10 +125,21 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     if plot:
         from stichfest.analysis.plot import require_matplotlib
         require_matplotlib()
+    seats_passed = parse_seats(passed) if passed is not None else ()
+    if announce_rule and not seats_passed and declarer is None:
+        raise InputError("--announce-rule says what a seat that passed would have announced, or what the "
+                         "declarer holds; give --passed or --declarer too")
+    if (declarer is None) != (contract is None):
+        raise InputError("--declarer and --contract go together: the seat that announced and its contract")
+    if declarer is not None and contracts:
+        raise InputError("--contracts lists the viewer's own contracts; with --declarer give --contract")
+    if declarer is not None and plot:
+        raise InputError("--plot draws the viewer's own contracts, not with --declarer")
+    passing_rule = load_announce_rule(announce_rule) if announce_rule else None
     workers = workers or available_cores()
     progress = ProgressBar("analyze", samples)
 
-    def compute() -> HandAnalysis | PositionAnalysis:
+    def compute() -> HandAnalysis | PositionAnalysis | DefenceAnalysis:
         try:
             with open_executor(workers, scheduler) as executor:
                 if position is not None:
@@ -115,18 +150,27 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                                             worlds=worlds, defenders=defenders)
                 assert hand is not None  # no position file: --hand was required above
                 constraints = Constraints.parse(seat_has, void, game=game)
+                prices = load_tariff(tariff).with_settings(
+                    parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set")
+                variants = parse_settings(rule, "--rule", "davonlaufen_min=3")
+                if declarer is not None:
+                    assert contract is not None  # checked above: they go together
+                    return evaluate_defence(
+                        game, hand, seat, leader, contract=contract, declarer=declarer, samples=samples,
+                        seed=seed, constraints=constraints, tariff=prices, rules=variants, points=not no_points,
+                        executor=executor, progress=progress, players=players, play=play or "both",
+                        worlds=worlds, defenders=defenders, passed=seats_passed, announce_rule=passing_rule)
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
-                    tariff=load_tariff(tariff).with_settings(
-                        parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set"),
-                    contracts=contracts.split(",") if contracts else None,
-                    rules=parse_settings(rule, "--rule", "davonlaufen_min=3"),
-                    race=not no_race, points=not no_points, executor=executor, progress=progress,
-                    players=players, play=play or "both", worlds=worlds, defenders=defenders)
+                    tariff=prices, contracts=contracts.split(",") if contracts else None, rules=variants,
+                    race=not no_race, points=not no_points, points_samples=points_samples,
+                    executor=executor, progress=progress,
+                    players=players, play=play or "both", worlds=worlds, defenders=defenders,
+                    passed=seats_passed, announce_rule=passing_rule)
         finally:
             progress.close()
 
-    def show(result: HandAnalysis | PositionAnalysis, stop: Stopped | None) -> None:
+    def show(result: HandAnalysis | PositionAnalysis | DefenceAnalysis, stop: Stopped | None) -> None:
         if plot and isinstance(result, HandAnalysis):
             from stichfest.analysis.plot import plot_points
             plot_points(result, plot)
@@ -137,6 +181,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             click.echo(render_partial(stop))
         if isinstance(result, HandAnalysis):
             click.echo(render_hand_analysis(result))
+        elif isinstance(result, DefenceAnalysis):
+            click.echo(render_defence(result))
         else:
             click.echo(render_position_analysis(result))
 

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stichfest import Position
+from stichfest.analysis.announce import AnnounceRule
+from stichfest.analysis.defence import DefenceAnalysis, ViewerFigures, describe_share
 from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.render import contract_title, score, sort_hand
+from stichfest.analysis.sie import ClaimResult
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
@@ -216,7 +219,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
             f = dict(f, p_win=f["p_tout"])
         cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
         name = r.name.replace("Sauspiel auf die ", "Sauspiel ")  # "Sauspiel Gras-Sau"
-        body.append([str(i), name, str(r.samples)] + cells + [_mean(f["payout"], signed=True)])
+        deals = "—" if isinstance(r, ClaimResult) else str(r.samples)  # a Sie is not played
+        body.append([str(i), name, deals] + cells + [_mean(f["payout"], signed=True)])
         short.append({k: _share_mean(f[k]) for k, _ in columns if k != "mean_points"})
     dropped: list[str] = []
     for step in _NARROWING:
@@ -238,14 +242,21 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     players = f" for {a.players} players" if a.players != 4 else ""
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
-    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; payout = seat "
+    sampled = (f"{a.samples} sampled deals, seed {a.seed}" if not all(isinstance(r, ClaimResult) for r in a.results)
+               else "nothing to play, no deal sampled")
+    out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
-                         f"{_RANKING[a.ranked_by]}", width)
+                         f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
+    if a.passed:
+        out += textwrap.wrap(_passed_line(a.passed, a.announce_rule), width)
     out += ["", _table_line(head, head, body)]
     out += [_table_line(row, head, body) for row in body]
     if dropped:
         out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
                              "figure)", width)
+    for r in a.results:
+        if isinstance(r, ClaimResult):
+            out += [""] + textwrap.wrap(r.describe(a.tariff, a.players), width)
     if a.stopped:
         out += ["", "Stopped early, clearly behind the leader:"]
         for after in sorted({r.stopped_after for r in a.stopped if r.stopped_after is not None}):
@@ -257,6 +268,23 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
+
+
+def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
+    seats = ", ".join(map(str, passed))
+    source = "default" if rule is None else rule.source
+    what = "" if rule is None else f": {rule.describe()}"
+    return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
+            f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
+
+
+def _points_note(a: HandAnalysis) -> str:
+    """Where the points were solved exactly on the first deals only, how many."""
+    counts = {len(r.points) for r in a.results if r.points is not None and len(r.points) < r.samples}
+    if not counts:
+        return ""
+    return (f"; {dict(_COLUMNS[a.game])['mean_points']} solved exactly on the first {max(counts)} deals, "
+            "with every deal's level")
 
 
 def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
@@ -324,6 +352,81 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
         out += textwrap.wrap(f"(left out to fit {width} columns: {', '.join(dropped)}; --json has every "
                              "figure)", width)
     return out
+
+
+def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
+    """The defenders' view: the declaring party's chances, the viewer's
+    payout with and without Kontra, double and single dummy side by side."""
+    if width is None:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    a, row = d.analysis, d.row
+    sd_row = row.single_dummy
+    players = f" for {a.players} players" if a.players != 4 else ""
+    out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {d.declarer} announced {row.name}, seat "
+                        f"{a.leader} leads; the viewer, seat {a.seat}, did not; hand "
+                        f"{' '.join(map(str, a.hand))}", width)
+    models = f"double dummy (DD, {row.samples} deals)"
+    if sd_row is not None:
+        who = ("each player sees only his own hand and the play" if sd_row.defenders == "single-dummy"
+               else "the declaring party sees only its own hands and the play, the defenders every card")
+        models += (f" and single dummy (SD, the first {sd_row.samples} of them; {who}; {sd_row.worlds} "
+                   "sampled deals per decision)")
+    out += textwrap.wrap(f"{a.samples} sampled deals, seed {a.seed}; 95% intervals; figures {models}", width)
+    rule = a.announce_rule
+    if rule is not None:
+        clauses = [c.describe() for c in rule.clauses if c.contract == d.contract.name]
+        holds = ("; ".join(clauses) if clauses else "the rule has no clause for it, so only his call tells")
+        out += textwrap.wrap(f"Seat {d.declarer} holds a hand the announce rule ({rule.source}) announces "
+                             f"{row.name} with: {holds}", width)
+    if a.passed:
+        out += textwrap.wrap(_passed_line(a.passed, rule), width)
+    share = describe_share(d)
+    out += textwrap.wrap(share[:1].upper() + share[1:] + ".", width)
+
+    dd = row.figures()
+    sd = sd_row.figures() if sd_row is not None else None
+    win = "p_tout" if row.spec.tout else "p_win"
+    lines: list[list[str]] = [["", "DD"] + (["SD"] if sd is not None else [])]
+
+    def add(label: str, dd_cell: str, sd_cell: str | None) -> None:
+        lines.append([label, dd_cell] + ([sd_cell or "—"] if sd is not None else []))
+
+    def both(key: str) -> tuple[str, str | None]:
+        if key in ("payout", "mean_points"):
+            signed = key == "payout"
+            return _mean(dd[key], signed=signed), None if sd is None else _mean(sd[key], signed=signed)
+        return _share(dd[key]), None if sd is None else _share(sd[key])
+
+    add("P(Tout made) %" if row.spec.tout else "P(declarers win) %", *both(win))
+    for key, label in (("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %")):
+        if dd[key] is not None:
+            add(label, *both(key))
+    if dd["mean_points"] is not None:  # not for a Tout, nor with --no-points
+        add("declarers' card points", *both("mean_points"))
+    add("declarer's payout", *both("payout"))
+    you, sdv = d.double_dummy, d.single_dummy
+
+    def viewer(figure: Callable[[ViewerFigures], Estimate]) -> tuple[str, str | None]:
+        return _mean(figure(you), signed=True), None if sdv is None else _mean(figure(sdv), signed=True)
+
+    add(f"seat {a.seat}'s payout", *viewer(lambda v: v.payout))
+    add("  with Kontra", *viewer(lambda v: v.payout_kontra))
+    if d.role == "defender":
+        add("  Kontra gains", *viewer(lambda v: v.kontra_gain))
+        add("  Kontra is", you.kontra or "", None if sdv is None else sdv.kontra)
+    widths = [max(len(r[j]) for r in lines) for j in range(len(lines[0]))]
+    out.append("")
+    out += ["  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+            for r in lines]
+    if d.role == "defender":
+        out += textwrap.wrap(f"(Kontra doubles the game's value (×{a.tariff.kontra_factor}), so it gains "
+                             "what the payout is, deal by deal: worth giving when the interval of the gain is "
+                             "above 0.  Re, the declarer's answer, is not modelled.)", width)
+    diff = d.single_minus_double()
+    if diff is not None:
+        out.append(f"SD − DD, seat {a.seat}'s payout on the same deals: {diff[0]:+.1f} ± {diff[1]:.1f} "
+                   f"({diff[2]} deals)")
+    return "\n".join(out)
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
