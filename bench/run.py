@@ -19,6 +19,9 @@ Options:
 - ``--slowest N``: after each row, its N slowest deals (index in the deal
   set, nodes, ms, value or answer): the deals where the mean is, to
   profile first (``--only jass --slowest 3``).
+- ``--cpu-clock``: time DDS and the rows by the process's CPU time (a
+  machine shared with other work then slows both alike, rather than only
+  whichever ran while it was busy).
 - ``--signature``: print ``nodes: N``, the sum of search nodes over a
   small fixed deal set covering every game, contract and seat count
   (``deal_sets.signature_positions``, each solved with value, every card's
@@ -77,15 +80,15 @@ def _counter_delta(solver: Solver, before: tuple[object, dict[str, int]]) -> dic
     return {k: now[k] - start[k] for k in now}
 
 
-def measure(solver: Solver, positions, query) -> dict:
+def measure(solver: Solver, positions, query, clock=time.perf_counter) -> dict:
     times, nodes, answers = [], [], []
     counters = dict.fromkeys(COUNTERS, 0)
     for pos in positions:
         n0 = solver.nodes
         before = _counters(solver)
-        t0 = time.perf_counter()
+        t0 = clock()
         answer = query(solver, pos)
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
         nodes.append(solver.nodes - n0)
         answers.append(getattr(answer, "value", answer))
         for k, v in _counter_delta(solver, before).items():
@@ -109,7 +112,7 @@ QUERIES = {
 }
 
 
-def rows(n_deals: int, seed: int, wanted=None):
+def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter):
     """(deal set, query label, measurement) for every row ``wanted`` keeps,
     measured one by one (a long table prints as it goes)."""
     solver = Solver()
@@ -136,7 +139,7 @@ def rows(n_deals: int, seed: int, wanted=None):
             continue
         if name not in made:
             made[name] = deals()
-        yield name, label, measure(solver, made[name], QUERIES[query])
+        yield name, label, measure(solver, made[name], QUERIES[query], clock)
 
 
 def signature() -> int:
@@ -189,6 +192,8 @@ def main(argv=None) -> None:
                     help="only rows whose deal set or query contains TEXT (repeatable)")
     ap.add_argument("--counters", action="store_true", help="print the search counters of each row")
     ap.add_argument("--slowest", type=int, default=0, metavar="N", help="print each row's N slowest deals")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="time DDS and every row by this process's CPU time, not the wall clock")
     ap.add_argument("--signature", action="store_true", help="print the node signature and exit")
     ap.add_argument("--check-signature", action="store_true",
                     help="compare the node signature with bench/signature.txt, exit 1 on a mismatch")
@@ -206,12 +211,13 @@ def main(argv=None) -> None:
     wanted = None
     if args.only:
         wanted = lambda name, q: any(t in name or t in q for t in args.only)  # noqa: E731
-    dds = dds_row(args.deals, args.seed)
+    clock = time.process_time if args.cpu_clock else time.perf_counter
+    dds = dds_row(args.deals, args.seed, clock)
     head = (f"{'deal set':34} {'query':18} {'mean ms':>8} {'median':>8} {'p90':>8} {'max':>8} "
             f"{'nodes':>10} {'Mnodes/s':>8} {'target':>7}" + ("  vs DDS" if dds else ""))
     print(head)
     print("-" * len(head))
-    for name, q, r in rows(args.deals, args.seed, wanted):
+    for name, q, r in rows(args.deals, args.seed, wanted, clock):
         target = TARGET_MS.get(q)
         mark = "" if target is None else ("ok" if r["mean"] <= target else "MISS")
         line = (f"{name:34} {q:18} {r['mean']:8.2f} {r['median']:8.2f} {r['p90']:8.2f} {r['max']:8.1f} "

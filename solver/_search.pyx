@@ -42,9 +42,9 @@ cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept no
     return trick_points
 
 
-cdef int first_of_two(Context* c, int offset) noexcept nogil:
-    """The exact value of the last two tricks from the card at ``offset``
-    of the first of them on (two_tricks)."""
+cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta over the first of the last two tricks, from its
+    card at ``offset`` on; the last trick is forced (two_tricks)."""
     cdef int seat = seat_at(c, offset), card, v, best, saved_win, winner
     cdef int saved_leader, saved_match, i, gain
     cdef int maximizing = c.maximizer[seat]
@@ -63,7 +63,7 @@ cdef int first_of_two(Context* c, int offset) noexcept nogil:
             c.win_offset = offset
         c.trick_len = offset + 1
         if offset + 1 < c.n_seats:
-            v = first_of_two(c, offset + 1)
+            v = first_of_two(c, offset + 1, alpha, beta)
         else:
             # the first trick is complete; the last one is forced
             winner = seat_at(c, c.win_offset)
@@ -86,17 +86,29 @@ cdef int first_of_two(Context* c, int offset) noexcept nogil:
         c.trick_len = offset
         c.win_offset = saved_win
         c.hands[seat] |= bit
-        if (v > best) if maximizing else (v < best):
+        if maximizing:
+            if v > best:
+                best = v
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+        elif v < best:
             best = v
+            if best <= alpha:
+                break
+            if best < beta:
+                beta = best
     return best
 
 
-cdef int two_tricks(Context* c) noexcept nogil:
-    """The exact value of the last two tricks, at their start: every line
-    of play tried (at most 2**n_seats of them, 16 with four seats), no
-    table, no ordering.  Cheaper than the table probe it replaces (a cache
-    miss), and the table keeps its room for the larger subtrees."""
-    return first_of_two(c, 0)
+cdef int two_tricks(Context* c, int alpha, int beta) noexcept nogil:
+    """The last two tricks, at their start, as search() answers (fail-soft
+    in the window): every line of play, the last trick forced, with
+    alpha-beta cutoffs but no table, ordering or bounds.  Cheaper than the
+    table probe it replaces (a cache miss), and the table keeps its room
+    for the larger subtrees."""
+    return first_of_two(c, 0, alpha, beta)
 
 
 cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
@@ -169,13 +181,15 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start:
         if c.remaining == 0:
             return c.match_bonus if c.match_alive else 0
-        if popcount64(c.hands[c.leader]) <= 2:
-            return last_trick(c) if popcount64(c.hands[c.leader]) == 1 else two_tricks(c)
+        if popcount64(c.hands[c.leader]) == 1:
+            return last_trick(c)
     hi = upper_bound(c)
     if hi <= alpha:
         return hi
     if beta <= 0:
         return 0
+    if at_trick_start and popcount64(c.hands[c.leader]) == 2:
+        return two_tricks(c, alpha, beta)
     if not at_trick_start:
         if c.maximizer[c.leader] != c.counted[c.leader]:
             # Ramsch, where the counted seat minimises: a decided trick ends
