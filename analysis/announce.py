@@ -24,7 +24,6 @@ every deal the bidding allows.
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
@@ -39,7 +38,7 @@ from stichfest.contracts import (
     contract_table,
 )
 
-from .errors import InputError
+from .errors import InputError, read_toml
 from .sampling import Constraints, HandPredicate
 
 #: The contracts a clause may name: the Schafkopf games a seat announces.
@@ -143,13 +142,7 @@ def load_announce_rule(path: str) -> AnnounceRule:
     the keys of :class:`Clause` (``contract`` required); they replace the
     default.  A bad file raises a one-line :class:`InputError`."""
     where = f"announce rule {path}"
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise InputError(f"cannot read announce rule {path}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{where}: {e}") from None
+    data = read_toml(path, "announce rule")
     unknown = sorted(set(data) - {"announce"})
     if unknown:
         raise InputError(f"{where}: unknown key {unknown[0]!r} (expected [[announce]] tables)")

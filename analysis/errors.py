@@ -2,6 +2,9 @@
 :mod:`stichfest.analysis.cli._io`)."""
 from __future__ import annotations
 
+import tomllib
+from typing import Any
+
 from stichfest.cards import CardError
 from stichfest.play import IllegalPlay
 from stichfest.position import PositionError
@@ -22,3 +25,15 @@ class InputError(ValueError):
 
 #: Exceptions that mean "the user's input is wrong", never a bug.
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
+
+
+def read_toml(path: str, what: str) -> dict[str, Any]:
+    """The TOML file ``path`` (a ``what``: "tariff file", "announce rule"),
+    its unreadable or malformed content an :class:`InputError` of one line."""
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise InputError(f"cannot read {what} {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{what} {path}: {e}") from None

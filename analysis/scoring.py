@@ -14,7 +14,6 @@ from the defaults, a TOML file and ``KEY=VALUE`` overrides.
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
@@ -24,7 +23,7 @@ from stichfest.cards import Card
 from stichfest.contracts import ContractKind
 from stichfest.position import Position
 
-from .errors import InputError
+from .errors import InputError, read_toml
 
 
 class Level(IntEnum):
@@ -135,13 +134,7 @@ def load_tariff(path: str | None = None, settings: Mapping[str, object] | None =
     """The default tariff, then a TOML file's keys, then ``settings`` (key -> integer)."""
     tariff = Tariff()
     if path is not None:
-        try:
-            with open(path, "rb") as f:
-                data = tomllib.load(f)
-        except OSError as e:
-            raise InputError(f"cannot read tariff file {path}: {e.strerror}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise InputError(f"tariff file {path}: {e}") from None
+        data = read_toml(path, "tariff file")
         if set(data) == {"tariff"} and isinstance(data["tariff"], dict):
             data = data["tariff"]
         tariff = tariff.with_settings(data, f"tariff file {path}")
