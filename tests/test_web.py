@@ -113,6 +113,16 @@ def test_announce_click_eight_cards_and_see_the_table(page):
     shot(page, "announce")
 
 
+def test_a_sie_is_shown_without_play(page):
+    # docs/rules.md "Sie": the four Ober and the four Unter win without a card played
+    page.fill("#an-hand", "EO GO HO SO EU GU HU SU")
+    page.click("#an-run")
+    page.wait_for_selector("#an-table")
+    row = page.locator("#an-table tr", has_text="Sie")
+    assert "no play" in row.text_content()
+    assert "+1560" in row.text_content()
+
+
 def test_announce_cancel_stops_the_job(page):
     page.fill("#an-hand", "EO GO EU GU HA H10 EA G7")
     page.fill("#an-samples", "5000")
