@@ -44,7 +44,7 @@ from .evaluate import POINTS_SAMPLES, ContractResult, HandAnalysis, _checked_han
 from .executor import ProgressBar, Stopped, stopped
 from .sampling import Constraints
 from .scoring import Tariff, seat_share
-from .stats import Estimate, sample_mean
+from .stats import Estimate, paired_difference, sample_mean
 
 #: What the paired Kontra gain says, by where its 95% interval lies.
 WORTH = "worth giving"  # the interval is above 0
@@ -137,10 +137,7 @@ class DefenceAnalysis:
         mean, standard error, deals (None without play-outs)."""
         if self.single_dummy is None:
             return None
-        n = self.single_dummy.samples
-        d = self.single_dummy.payouts - self.double_dummy.payouts[:n]
-        se = float(np.std(d, ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-        return float(np.mean(d)), se, n
+        return paired_difference(self.single_dummy.payouts, self.double_dummy.payouts)
 
     def to_json(self) -> dict[str, Any]:
         a = self.analysis

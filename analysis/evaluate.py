@@ -73,6 +73,7 @@ from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, e
 from stichfest.position import RULE_DEFAULTS, PositionError, deck_description
 from stichfest.weis import jass_weis
 
+from . import stats
 from .announce import DEFAULT_RULE, AnnounceRule, bidding_predicates, with_predicates
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
@@ -269,10 +270,7 @@ class Comparison:
 
 
 def paired_difference(a: ContractResult, b: ContractResult) -> Comparison:
-    n = min(a.samples, b.samples)
-    d = a.payouts[:n] - b.payouts[:n]
-    se = float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("nan")
-    return Comparison(a.spec.id, b.spec.id, float(np.mean(d)), se, n)
+    return Comparison(a.spec.id, b.spec.id, *stats.paired_difference(a.payouts, b.payouts))
 
 
 @dataclass

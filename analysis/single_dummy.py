@@ -73,6 +73,7 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
+from .stats import paired_difference
 
 if TYPE_CHECKING:
     from .midgame import PositionAnalysis
@@ -738,10 +739,8 @@ class SingleDummyRow:
 
     def paired(self) -> tuple[float, float]:
         """Mean payout difference single minus double dummy on the same deals, and its standard error."""
-        d = self.result.payouts - self.dd_payouts
-        n = len(d)
-        se = float(np.std(d, ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-        return float(np.mean(d)), se
+        diff, se, _ = paired_difference(self.result.payouts, self.dd_payouts)
+        return diff, se
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"samples": self.samples, "worlds": self.worlds, "defenders": self.defenders}

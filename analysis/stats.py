@@ -78,3 +78,13 @@ def two_phase_mean(floors: np.ndarray, values: np.ndarray) -> Estimate:
                 + 2 * float(np.cov(floors[:k], excess, ddof=1)[0, 1]) / n)
     half = Z95 * sqrt(max(variance, 0.0))
     return Estimate(mean, mean - half, mean + half, k)
+
+
+def paired_difference(first: np.ndarray, second: np.ndarray) -> tuple[float, float, int]:
+    """``first`` minus ``second`` sample by sample over the samples both have
+    (their common first ones): the mean difference, its standard error (NaN
+    with one sample) and the number of pairs."""
+    n = min(len(first), len(second))
+    d = first[:n] - second[:n]
+    se = float(np.std(d, ddof=1)) / sqrt(n) if n > 1 else float("nan")
+    return float(np.mean(d)), se, n
