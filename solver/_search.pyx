@@ -68,12 +68,10 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogi
             # the first trick is complete; the last one is forced
             winner = seat_at(c, c.win_offset)
             gain = 0
-            if c.counted[winner]:
-                if c.score_tricks:
-                    gain = 1
-                else:
-                    for i in range(c.n_seats):
-                        gain += c.points[c.trick[i]]
+            for i in range(c.n_seats):
+                gain += c.points[c.trick[i]]
+            # c.remaining still holds both tricks' cards, so this is never the last trick's bonus
+            gain = trick_gain(c, winner, gain)
             saved_leader = c.leader
             saved_match = c.match_alive
             if not c.counted[winner]:
