@@ -121,6 +121,7 @@ def test_a_sie_is_shown_without_play(page):
     row = page.locator("#an-table tr", has_text="Sie")
     assert "no play" in row.text_content()
     assert "+1560" in row.text_content()
+    assert "no deal sampled" in page.text_content("#an-result h3")
 
 
 def test_announce_cancel_stops_the_job(page):

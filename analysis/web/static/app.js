@@ -297,7 +297,9 @@ function drawAnalysis(a, plotUrl) {
   const out = $("an-result");
   const cols = [["p_win", "win"], ["p_schneider", "Schneider"], ["p_schwarz", "Schwarz"], ["p_tout", "Tout made"],
     ["p_lose_schneider", "lose Schn."], ["p_draw", "draw"]].filter(([k]) => a.contracts.some((r) => r[k]));
-  let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${a.samples} deals (seed ${a.seed})</h3>`;
+  const sampled = a.contracts.every((r) => r.without_play) ? "nothing to play, no deal sampled"
+    : `${a.samples} deals (seed ${a.seed})`;
+  let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
   html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>mean points</th><th>payout</th></tr>`;
   for (const r of a.contracts) {
