@@ -24,7 +24,8 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 cdef enum:
-    BUCKET = 4
+    BUCKET = 4            # entries of 16 bytes: a bucket fills one cache line
+    CACHE_LINE = 64
     # the Zobrist key's dimensions: class, rank among the class's remaining
     # cards, owner, point level (the same limits as the context's, _context.pxd)
     Z_CLASSES = 5
@@ -43,7 +44,8 @@ cdef struct TTEntry:
 
 
 cdef struct Table:
-    TTEntry* entries
+    TTEntry* entries                  # the buckets, each on a cache line of its own
+    void* block                       # what calloc returned (entries lies inside it)
     int bits                          # log2 of the number of buckets
     uint64_t mask                     # number of buckets - 1
     uint64_t generation
@@ -79,9 +81,13 @@ cdef inline int tt_init(Table* t, int bits) noexcept nogil:
     t.bits = bits
     t.mask = (<uint64_t>1 << bits) - 1
     t.generation = 0
-    t.entries = <TTEntry*>calloc((<size_t>1 << bits) * BUCKET, sizeof(TTEntry))
-    if t.entries == NULL:
+    t.block = calloc(tt_bytes(t) + CACHE_LINE, 1)
+    if t.block == NULL:
+        t.entries = NULL
         return 0
+    # calloc aligns to 16 bytes only: a 64-byte bucket would straddle two
+    # cache lines, and a probe would wait for both
+    t.entries = <TTEntry*>((<size_t>t.block + CACHE_LINE - 1) & ~(<size_t>CACHE_LINE - 1))
     for k in range(Z_CLASSES):
         for r in range(Z_CLASS_LEN):
             for s in range(Z_SEATS):
@@ -95,8 +101,9 @@ cdef inline int tt_init(Table* t, int bits) noexcept nogil:
 
 
 cdef inline void tt_free(Table* t) noexcept nogil:
-    if t.entries != NULL:
-        free(t.entries)
+    if t.block != NULL:
+        free(t.block)
+        t.block = NULL
         t.entries = NULL
 
 
