@@ -69,6 +69,7 @@ cdef struct Context:
     uint64_t cutoffs
     uint64_t twin_prunes              # moves skipped by twin_bound (_bounds.pxd)
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
+    uint64_t etc_cutoffs              # trick-ending nodes ended by their next positions' entries
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
 
 
