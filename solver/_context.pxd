@@ -48,6 +48,8 @@ cdef struct Context:
     uint64_t hands[MAX_SEATS]
     uint64_t remaining                # union of the hands
     uint32_t rank_mask[N_CLASSES]     # the remaining cards again, per class, bit i = order[k][i]
+    uint32_t hand_rank[MAX_SEATS][N_CLASSES]  # each hand the same way (representatives() reads it)
+    uint32_t trick_rank[N_CLASSES]    # the current trick's cards the same way
     int leader
     int trick_len
     uint8_t trick[MAX_SEATS]

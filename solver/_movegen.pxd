@@ -3,7 +3,7 @@
 # one representative per run of equivalent cards.  The order in which they
 # are searched is _ordering.pxd's.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
-from stichfest._context cimport Context, TRUMP, PLAY_JASS_TRUMP, popcount64, ctz64, ctz32
+from stichfest._context cimport Context, TRUMP, PLAY_JASS_TRUMP, popcount64, ctz64, ctz32, seat_at
 
 
 cdef inline int beats(Context* c, int a, int b) noexcept nogil:
@@ -65,22 +65,25 @@ cdef inline int representatives(Context* c, uint64_t legal, uint8_t* out,
     a chain (see ``twin_bound`` in _bounds.pxd: their values differ by at
     most their difference in points), and ``n_runs`` how many numbers.
     """
-    cdef int k, i, n = 0, card, prev, pos, prev_pos, run = 0, touching
+    cdef int k, n = 0, card, prev, pos, prev_pos, run = 0, touching
+    cdef int seat = seat_at(c, c.trick_len)
     cdef uint32_t ranks, others
     cdef uint64_t lk
     for k in range(5):
         lk = legal & c.class_mask[k]
         if not lk:
             continue
-        ranks = 0  # the legal cards of the class, as positions in its order
-        while lk:
-            ranks |= <uint32_t>1 << c.rank_pos[ctz64(lk)]
-            lk &= lk - 1
-        others = c.rank_mask[k]
-        for i in range(c.trick_len):  # the current trick's cards are still in play too
-            if c.klass[c.trick[i]] == k:
-                others |= <uint32_t>1 << c.rank_pos[c.trick[i]]
-        others &= ~ranks  # still in play, not his to play
+        # the legal cards of the class, as positions in its order: mostly
+        # all of the hand's (kept up to date by play_card), else one by one
+        if lk == (c.hands[seat] & c.class_mask[k]):
+            ranks = c.hand_rank[seat][k]
+        else:
+            ranks = 0
+            while lk:
+                ranks |= <uint32_t>1 << c.rank_pos[ctz64(lk)]
+                lk &= lk - 1
+        # still in play (in a hand or on the table), not his to play
+        others = (c.rank_mask[k] | c.trick_rank[k]) & ~ranks
         prev = -1
         prev_pos = 0
         while ranks:

@@ -21,7 +21,7 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
     int clz64 "__builtin_clzll"(unsigned long long) nogil
 
-from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS,
+from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES,
                                  popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
 from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
@@ -190,11 +190,14 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
-    cdef int i, trick_points
+    cdef uint32_t saved_trick_rank[N_CLASSES]
+    cdef int i, trick_points, k = c.klass[card]
     cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
-    c.rank_mask[c.klass[card]] &= ~rank_bit
+    c.rank_mask[k] &= ~rank_bit
+    c.hand_rank[seat][k] &= ~rank_bit
+    c.trick_rank[k] |= rank_bit
     c.level_count[seat][c.point_level[card]] -= 1
     c.trick[c.trick_len] = <uint8_t>card
     if c.trick_len == 0:
@@ -219,8 +222,11 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
         c.trick_len = 0
         c.points_left -= trick_points
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
+        memcpy(saved_trick_rank, c.trick_rank, sizeof(saved_trick_rank))
+        memset(c.trick_rank, 0, sizeof(c.trick_rank))
         v = gain + search(c, alpha - gain, beta - gain)
         memcpy(c.trick, saved_trick, MAX_SEATS)
+        memcpy(c.trick_rank, saved_trick_rank, sizeof(saved_trick_rank))
         c.points_left += trick_points
         c.trick_len = c.n_seats
         c.leader = saved_leader
@@ -232,7 +238,9 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.win_offset = saved_win
     c.hands[seat] |= bit
     c.remaining |= bit
-    c.rank_mask[c.klass[card]] |= rank_bit
+    c.rank_mask[k] |= rank_bit
+    c.hand_rank[seat][k] |= rank_bit
+    c.trick_rank[k] &= ~rank_bit
     c.level_count[seat][c.point_level[card]] += 1
     return v
 
@@ -557,13 +565,17 @@ cdef class Engine:
             i = ctz64(m)
             c.level_count[c.owner[i]][c.point_level[i]] += 1
             m &= m - 1
-        for i in range(5):
-            c.rank_mask[i] = 0
+        memset(c.rank_mask, 0, sizeof(c.rank_mask))
+        memset(c.hand_rank, 0, sizeof(c.hand_rank))
+        memset(c.trick_rank, 0, sizeof(c.trick_rank))
         m = c.remaining
         while m:
             i = ctz64(m)
             c.rank_mask[c.klass[i]] |= <uint32_t>1 << c.rank_pos[i]
+            c.hand_rank[c.owner[i]][c.klass[i]] |= <uint32_t>1 << c.rank_pos[i]
             m &= m - 1
+        for i in range(c.trick_len):
+            c.trick_rank[c.klass[c.trick[i]]] |= <uint32_t>1 << c.rank_pos[c.trick[i]]
         c.points_left = 0
         m = c.remaining
         while m:
