@@ -29,6 +29,7 @@ cdef struct Context:
     uint8_t points[MAX_CARDS]
     uint64_t class_mask[N_CLASSES]
     uint64_t weaker[MAX_CARDS]        # cards of the same class that this card beats
+    uint64_t beaten_by[MAX_CARDS]     # cards that, played after this one, take the trick from it
     uint8_t order[N_CLASSES][MAX_CARDS]   # each class, strongest first
     int order_len[N_CLASSES]
     uint8_t rank_pos[MAX_CARDS]       # a card's index in order[its class]

@@ -7,10 +7,9 @@ from stichfest._context cimport Context, TRUMP, PLAY_JASS_TRUMP, popcount64, ctz
 
 
 cdef inline int beats(Context* c, int a, int b) noexcept nogil:
-    """Card a, played after b, takes the trick from b."""
-    if c.klass[a] == c.klass[b]:
-        return c.strength[a] > c.strength[b]
-    return c.klass[a] == TRUMP
+    """Card a, played after b, takes the trick from b (one table lookup:
+    Engine._compile_table fills beaten_by from the classes and strengths)."""
+    return (c.beaten_by[b] >> a) & 1
 
 
 cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:

@@ -21,7 +21,7 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
     int clz64 "__builtin_clzll"(unsigned long long) nogil
 
-from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES,
+from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
                                  popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
 from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
@@ -518,9 +518,14 @@ cdef class Engine:
                 c.rank_pos[i] = j
         for i in range(MAX_CARDS):
             c.weaker[i] = 0
+            c.beaten_by[i] = 0
             for j in range(MAX_CARDS):
                 if c.strength[j] and c.strength[i] and c.klass[j] == c.klass[i] and c.strength[j] < c.strength[i]:
                     c.weaker[i] |= <uint64_t>1 << j
+                # j played after i takes the trick: stronger in i's class, or a trump on a plain card
+                if (c.strength[j] > c.strength[i] if c.klass[j] == c.klass[i]
+                        else c.klass[j] == TRUMP):
+                    c.beaten_by[i] |= <uint64_t>1 << j
         levels = sorted(set(table.points)) if table.score_mode == 0 else [0]
         if len(levels) > POINT_LEVELS:
             raise ValueError("too many distinct card values for the table key")
