@@ -85,23 +85,35 @@ cdef inline int seat_at(Context* c, int offset) noexcept nogil:
 
 # --- the position as the transposition table sees it -----------------------
 
+cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:
+    """The key's part for class ``k`` holding the cards of rank mask ``m``:
+    each card as (rank among them, owner, point level)."""
+    cdef uint64_t h = 0
+    cdef int card, rel = 0
+    while m:
+        card = c.order[k][ctz32(m)]
+        h ^= c.tt.z_card[k][rel][c.owner[card]][c.point_level[card]]
+        rel += 1
+        m &= m - 1
+    return h
+
+
+cdef inline uint64_t state_key(Context* c, int leader, int called_led, int match_alive) noexcept nogil:
+    """The key's part for the player on lead and the two state flags."""
+    cdef uint64_t h = c.tt.z_leader[leader]
+    if called_led:
+        h ^= c.tt.z_called_led
+    if match_alive:
+        h ^= c.tt.z_match_alive
+    return h
+
+
 cdef inline uint64_t tt_key(Context* c) noexcept nogil:
     """The Zobrist key of the position up to equivalence (see _tt.pxd)."""
-    cdef uint64_t h = c.tt.z_leader[c.leader]
-    cdef int k, card, rel
-    if c.called_led:
-        h ^= c.tt.z_called_led
-    if c.match_alive:
-        h ^= c.tt.z_match_alive
-    cdef uint32_t m
+    cdef uint64_t h = state_key(c, c.leader, c.called_led, c.match_alive)
+    cdef int k
     for k in range(N_CLASSES):
-        rel = 0
-        m = c.rank_mask[k]
-        while m:
-            card = c.order[k][ctz32(m)]
-            h ^= c.tt.z_card[k][rel][c.owner[card]][c.point_level[card]]
-            rel += 1
-            m &= m - 1
+        h ^= class_key(c, k, c.rank_mask[k])
     return h
 
 

@@ -22,7 +22,7 @@ cdef extern from *:
     int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
-                                 popcount64, ctz64, seat_at, tt_key, relative_of, card_of)
+                                 popcount64, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of)
 from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
 from stichfest._movegen cimport beats, legal_mask, representatives
@@ -111,12 +111,12 @@ cdef int two_tricks(Context* c, int alpha, int beta) noexcept nogil:
 
 cdef enum:
     # table_cutoff runs where the mover holds more cards than this, so that
-    # five tricks or more are left after this one (Jass value, bench deals
-    # 0, 1, 2, 4, least CPU time of six runs: -11 % nodes, -5 % time; at
-    # every trick: -20 % nodes but no faster, the keys cost what the
-    # small subtrees save; from four tricks left: -14 % nodes, -2 % time;
-    # from six: -7 % nodes, -3 % time)
-    ETC_MIN_CARDS = 5
+    # four tricks or more are left after this one (Jass value, bench deals
+    # 0, 1, 2, 4, least CPU time of six runs: -14 % nodes and about -9 %
+    # time against none; from five tricks left -11 % nodes, -5 % time; at
+    # every trick start the table keeps, -19 % nodes but 10 % slower than
+    # from four: there the keys cost what the small subtrees save)
+    ETC_MIN_CARDS = 4
 
 
 cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
@@ -126,50 +126,35 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     a bound on the next trick start that ends this node (``bound`` gets
     it).  Each move's next position is keyed and probed before any is
     searched: a cutoff found there saves the search of the moves that
-    ordering puts before it, and the probes' cache misses overlap."""
-    cdef int seat = seat_at(c, c.trick_len), i, j, card, winner, pts, k
-    cdef int saved_leader = c.leader, saved_match = c.match_alive, saved_called = c.called_led
-    cdef int saved_win = c.win_offset
-    cdef uint64_t bit
-    cdef uint32_t rank_bit
-    cdef TTEntry* e
+    ordering puts before it, and the probes' cache misses overlap.  The
+    keys differ only in the moved card's class and the state part, so the
+    other classes' parts are made once."""
+    cdef int i, k, card, win, winner, table = 0
+    cdef int called_led = c.called_led or (c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit)
+    cdef uint64_t every_class = 0
+    cdef uint64_t class_part[N_CLASSES]
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
-    if popcount64(c.hands[seat]) <= ETC_MIN_CARDS:
+    cdef TTEntry* e
+    if popcount64(c.hands[seat_at(c, c.trick_len)]) <= ETC_MIN_CARDS:
         # the next trick start has too few tricks left to pay for the keys
         return 0
+    for k in range(N_CLASSES):
+        class_part[k] = class_key(c, k, c.rank_mask[k])
+        every_class ^= class_part[k]
+    for i in range(c.trick_len):
+        table += c.points[c.trick[i]]
     for i in range(n):
         card = moves[i]
-        bit = <uint64_t>1 << card
         k = c.klass[card]
-        rank_bit = <uint32_t>1 << c.rank_pos[card]
-        c.hands[seat] &= ~bit
-        c.remaining &= ~bit
-        c.rank_mask[k] &= ~rank_bit
-        c.trick[c.trick_len] = <uint8_t>card
-        if beats(c, card, c.trick[c.win_offset]):
-            c.win_offset = c.trick_len
-        winner = seat_at(c, c.win_offset)
-        pts = 0
-        for j in range(c.n_seats):
-            pts += c.points[c.trick[j]]
-        c.trick_len += 1
-        gains[i] = trick_gain(c, winner, pts)
-        c.trick_len -= 1
-        if not c.counted[winner]:
-            c.match_alive = 0
-        if c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit:
-            c.called_led = 1
-        c.leader = winner
-        keys[i] = tt_key(c)
+        win = c.trick_len if beats(c, card, c.trick[c.win_offset]) else c.win_offset
+        winner = seat_at(c, win)
+        # never the last trick here, so no last-trick bonus in the gain
+        gains[i] = trick_gain(c, winner, table + c.points[card])
+        keys[i] = (state_key(c, winner, called_led, c.match_alive and c.counted[winner])
+                   ^ every_class ^ class_part[k]
+                   ^ class_key(c, k, c.rank_mask[k] & ~(<uint32_t>1 << c.rank_pos[card])))
         prefetch(tt_bucket(&c.tt, keys[i]))
-        c.leader = saved_leader
-        c.match_alive = saved_match
-        c.called_led = saved_called
-        c.win_offset = saved_win
-        c.hands[seat] |= bit
-        c.remaining |= bit
-        c.rank_mask[k] |= rank_bit
     for i in range(n):
         e = tt_probe(&c.tt, keys[i])
         if e == NULL:
