@@ -192,7 +192,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         # a decided or secured trick ends the node (measured in every
         # contract, 20 bench deals: Jass -12 to -22 %, Ramsch -34 %, Solo
         # value -37 %, Sauspiel -15 % nodes with the trick-start bounds)
-        trick_bounds(c, hi, &sure_lo, &sure)
+        trick_bounds(c, hi, alpha, beta, &sure_lo, &sure)
         if sure <= alpha:
             return sure
         if sure_lo >= beta:
