@@ -256,15 +256,14 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     if at_trick_start and popcount64(c.hands[c.leader]) == 2:
         return two_tricks(c, alpha, beta)
     if not at_trick_start:
-        if c.maximizer[c.leader] != c.counted[c.leader]:
-            # Ramsch, where the counted seat minimises: a decided trick ends
-            # the node (in the other contracts these bounds were measured
-            # at -2 % to +0.6 % nodes, left out there)
-            trick_bounds(c, hi, &sure_lo, &sure)
-            if sure <= alpha:
-                return sure
-            if sure_lo >= beta:
-                return sure_lo
+        # a decided or secured trick ends the node (measured in every
+        # contract, 20 bench deals: Jass -12 to -22 %, Ramsch -34 %, Solo
+        # value -37 %, Sauspiel -15 % nodes with the trick-start bounds)
+        trick_bounds(c, hi, alpha, beta, &sure_lo, &sure)
+        if sure <= alpha:
+            return sure
+        if sure_lo >= beta:
+            return sure_lo
     else:
         key = tt_key(c)
         # The quick bounds end about half of the trick starts the table
@@ -281,6 +280,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 return sure
         elif not c.maximizer[c.leader] and not c.counted[c.leader]:
             sure = sure_tricks(c)
+            if sure >= 0 and c.match_alive:
+                sure += c.match_bonus  # a trick of theirs ends the match
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
         e = tt_probe(&c.tt, key)

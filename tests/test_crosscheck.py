@@ -191,15 +191,17 @@ def test_three_seat_long_endings_match_reference(case):
             expected["value"], expected["moves"], expected["to_move"]), pos_json
 
 
-RAMSCH_CASES = [c for c in CASES if c[1] == "ramsch"]
+DECIDED_TRICK_CASES = [c for c in CASES if c[1] == "ramsch"] + [CASES[0], CASES[2], CASES[11]]
 
 
-@pytest.mark.parametrize("case", RAMSCH_CASES, ids=_case_id)
-def test_ramsch_four_trick_endings_match_reference(case):
-    """Ramsch four tricks from the end, most of them stopped mid-trick: the
-    bounds that end a node when the trick's side is decided (trick_bounds in
-    solver/_bounds.pxd: the counted seat ducks, the others let it win) and
-    the every-card query, card by card against the brute force."""
+@pytest.mark.parametrize("case", DECIDED_TRICK_CASES, ids=_case_id)
+def test_four_trick_endings_match_reference(case):
+    """Ramsch, Sauspiel, Solo and Jass four tricks from the end, most of
+    them stopped mid-trick: the bounds that end a node when the trick's
+    side is decided or secured (trick_bounds in solver/_bounds.pxd: nobody
+    of the other side can beat the winner, the mover takes it with a card
+    nobody after it beats, the Ramsch seat ducks, the others let it win)
+    and the every-card query, card by card against the brute force."""
     rng = random.Random(31 + sum(map(ord, _case_id(case))))
     solver = Solver(tt_bits=16)
     for _ in range(30):
