@@ -1,7 +1,7 @@
 # The search context: everything the hot loop reads, in one flat struct of
 # plain C arrays (no Python objects, no allocation after set-up), and the
 # position's key for the transposition table (_tt.pxd), which needs it.
-from libc.stdint cimport uint64_t, uint8_t, uint32_t
+from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t
 from stichfest._tt cimport Table
 
 cdef extern from *:
@@ -74,6 +74,10 @@ cdef struct Context:
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
     uint64_t etc_cutoffs              # trick-ending nodes ended by their next positions' entries
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
+    # --- move ordering state (_ordering.pxd), reset by load_state ---
+    # per seat and cards left at a trick start: the last two leads that cut
+    # off there, as relative_of() (-1: none), the killer moves
+    int8_t killer[MAX_SEATS][MAX_CARDS + 1][2]
 
 
 cdef inline int seat_at(Context* c, int offset) noexcept nogil:

@@ -550,6 +550,7 @@ cdef class Engine:
         # a query's answer and line depend on its position only, not on
         # what was asked before: the move history starts afresh
         memset(c.history, 0, sizeof(c.history))
+        memset(c.killer, 0xFF, sizeof(c.killer))
         memset(c.level_count, 0, sizeof(c.level_count))
         m = c.remaining
         while m:
