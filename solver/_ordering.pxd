@@ -68,10 +68,10 @@ cdef enum:
     # against: -7.1, -5.6, -8.8 % together; once against taken, for the
     # smaller swings on single deals)
     JASS_RUFFABLE_LEAD = 30
-    # Jass trump games: the lead that cut off last at this seat with as
-    # many cards left (the killer move, by its rank in its class:
-    # relative_of), and the one before it, over the lead score and its
-    # history; for both sides (measured on the 10 + 10 Jass trump and
+    # Jass trump games (and Ramsch, below): the lead that cut off last at
+    # this seat with as many cards left (the killer move, by its rank in
+    # its class: relative_of), and the one before it, over the lead score
+    # and its history; for both sides (measured on the 10 + 10 Jass trump and
     # Schieber bench deals, value: -13 % nodes; 30/15: -10 %, 120/60: -11 %;
     # for the minimiser only: -7 %; killers at the other trick positions
     # too: no better at 10/5, far worse at larger weights; per cards left
@@ -79,6 +79,11 @@ cdef enum:
     # -6 % to +24 % nodes, Jass Obe/Unde deals worse, left out there)
     KILLER_LEAD = 60
     KILLER_LEAD_2 = 30
+    # the same in Ramsch (the counted seat minimises), weaker, the second
+    # killer at half of it (measured on the 20 bench deals, value / every
+    # card's value: -0.8 % / -6.9 % nodes; 20: -0.9 / -5.7 %; 8: -0.7 /
+    # -3.8 %; 60: +1.0 / -5.9 %; 200: +3.8 / -3.9 %)
+    RAMSCH_KILLER = 40
 
 
 cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
@@ -154,7 +159,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     if n < 2:
         return
     cdef int k0 = -1, k1 = -1
-    if c.trick_len == 0 and c.play_rule == PLAY_JASS_TRUMP:
+    if c.trick_len == 0 and (c.play_rule == PLAY_JASS_TRUMP or not good_if_i_win):
         k0 = card_of(c, c.killer[seat][popcount64(c.remaining)][0])
         k1 = card_of(c, c.killer[seat][popcount64(c.remaining)][1])
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
@@ -203,9 +208,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             cap = 40 if mine else 1000
             s += hist if hist < cap else cap
             if m == k0:
-                s += KILLER_LEAD
+                s += KILLER_LEAD if good_if_i_win else RAMSCH_KILLER
             elif m == k1:
-                s += KILLER_LEAD_2
+                s += KILLER_LEAD_2 if good_if_i_win else RAMSCH_KILLER // 2
         elif ours:
             # points onto our trick; strong trumps are kept for later
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
