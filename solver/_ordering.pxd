@@ -70,7 +70,7 @@ cdef enum:
     JASS_RUFFABLE_LEAD = 30
     # Jass trump games (and Ramsch, below): the lead that cut off last at
     # this seat with as many cards left (the killer move, by its rank in
-    # its class: relative_of), and the one before it, over the lead score
+    # its class: relative_of), and the ones before it, over the lead score
     # and its history; for both sides (measured on the 10 + 10 Jass trump and
     # Schieber bench deals, value: -13 % nodes; 30/15: -10 %, 120/60: -11 %;
     # for the minimiser only: -7 %; killers at the other trick positions
@@ -79,6 +79,10 @@ cdef enum:
     # -6 % to +24 % nodes, Jass Obe/Unde deals worse, left out there)
     KILLER_LEAD = 60
     KILLER_LEAD_2 = 30
+    # a third killer, the one before those two (measured on the same deals:
+    # -1.2 % nodes, Ramsch value / every card's value -0.8 / -0.4 %; at 15:
+    # -0.9 %)
+    KILLER_LEAD_3 = 30
     # the same in Ramsch (the counted seat minimises), weaker, the second
     # killer at half of it (measured on the 20 bench deals, value / every
     # card's value: -0.8 % / -6.9 % nodes; 20: -0.9 / -5.7 %; 8: -0.7 /
@@ -158,10 +162,11 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef uint64_t ruffable = 0
     if n < 2:
         return
-    cdef int k0 = -1, k1 = -1
+    cdef int k0 = -1, k1 = -1, k2 = -1
     if c.trick_len == 0 and (c.play_rule == PLAY_JASS_TRUMP or not good_if_i_win):
         k0 = card_of(c, c.killer[seat][popcount64(c.remaining)][0])
         k1 = card_of(c, c.killer[seat][popcount64(c.remaining)][1])
+        k2 = card_of(c, c.killer[seat][popcount64(c.remaining)][2])
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
@@ -211,6 +216,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s += KILLER_LEAD if good_if_i_win else RAMSCH_KILLER
             elif m == k1:
                 s += KILLER_LEAD_2 if good_if_i_win else RAMSCH_KILLER // 2
+            elif m == k2:
+                s += KILLER_LEAD_3 if good_if_i_win else RAMSCH_KILLER // 4
         elif ours:
             # points onto our trick; strong trumps are kept for later
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
@@ -265,5 +272,7 @@ cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card,
         c.history[seat][card] += left * left
         rel = relative_of(c, card)
         if c.killer[seat][left][0] != rel:
+            if c.killer[seat][left][1] != rel:
+                c.killer[seat][left][2] = c.killer[seat][left][1]
             c.killer[seat][left][1] = c.killer[seat][left][0]
             c.killer[seat][left][0] = <int8_t>rel
