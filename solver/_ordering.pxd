@@ -88,6 +88,11 @@ cdef enum:
     # card's value: -0.8 % / -6.9 % nodes; 20: -0.9 / -5.7 %; 8: -0.7 /
     # -3.8 %; 60: +1.0 / -5.9 %; 200: +3.8 / -3.9 %)
     RAMSCH_KILLER = 40
+    # Jass trump games, where the killers above order the leads: the
+    # minimiser's lead history only breaks near ties, as the maximiser's
+    # does (measured on the 10 + 10 Jass deals: -3.2 % nodes; 100: -3.1 %;
+    # none: -2.6 %; 300: -1.6 %; the same in Ramsch: +1.1 / +0.6 %)
+    JASS_HISTORY_CAP = 40
 
 
 cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
@@ -210,7 +215,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             # side they only break near ties (measured: as strong a weight
             # for both sides costs nodes)
             hist = c.history[seat][m] >> (8 if mine else 5)
-            cap = 40 if mine else 1000
+            cap = 40 if mine else (JASS_HISTORY_CAP if c.play_rule == PLAY_JASS_TRUMP else 1000)
             s += hist if hist < cap else cap
             if m == k0:
                 s += KILLER_LEAD if good_if_i_win else RAMSCH_KILLER
