@@ -75,9 +75,9 @@ cdef struct Context:
     uint64_t etc_cutoffs              # trick-ending nodes ended by their next positions' entries
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
     # --- move ordering state (_ordering.pxd), reset by load_state ---
-    # per seat and cards left at a trick start: the last two leads that cut
+    # per seat and cards left at a trick start: the last three leads that cut
     # off there, as relative_of() (-1: none), the killer moves
-    int8_t killer[MAX_SEATS][MAX_CARDS + 1][2]
+    int8_t killer[MAX_SEATS][MAX_CARDS + 1][3]
 
 
 cdef inline int seat_at(Context* c, int offset) noexcept nogil:

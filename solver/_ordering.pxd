@@ -68,17 +68,32 @@ cdef enum:
     # against: -7.1, -5.6, -8.8 % together; once against taken, for the
     # smaller swings on single deals)
     JASS_RUFFABLE_LEAD = 30
-    # Jass trump games: the lead that cut off last at this seat with as
-    # many cards left (the killer move, by its rank in its class:
-    # relative_of), and the one before it, over the lead score and its
-    # history; for both sides (measured on the 10 + 10 Jass trump and
+    # Jass trump games (and Ramsch, below): the lead that cut off last at
+    # this seat with as many cards left (the killer move, by its rank in
+    # its class: relative_of), and the ones before it, over the lead score
+    # and its history; for both sides (measured on the 10 + 10 Jass trump and
     # Schieber bench deals, value: -13 % nodes; 30/15: -10 %, 120/60: -11 %;
     # for the minimiser only: -7 %; killers at the other trick positions
     # too: no better at 10/5, far worse at larger weights; per cards left
     # alone, not per seat: 1 % less; in every contract: Schafkopf rows
-    # -6 % to +24 % nodes, Jass Obe/Unde deals worse, left out there)
-    KILLER_LEAD = 60
-    KILLER_LEAD_2 = 30
+    # -6 % to +24 % nodes, Jass Obe/Unde deals worse, left out there;
+    # raised from 60/30 after JASS_HISTORY_CAP: -2.0 % more, 120/60: +2 %)
+    KILLER_LEAD = 90
+    KILLER_LEAD_2 = 45
+    # a third killer, the one before those two (measured on the same deals:
+    # -1.2 % nodes, Ramsch value / every card's value -0.8 / -0.4 %; at 15:
+    # -0.9 %)
+    KILLER_LEAD_3 = 30
+    # the same in Ramsch (the counted seat minimises), weaker, the second
+    # killer at half of it (measured on the 20 bench deals, value / every
+    # card's value: -0.8 % / -6.9 % nodes; 20: -0.9 / -5.7 %; 8: -0.7 /
+    # -3.8 %; 60: +1.0 / -5.9 %; 200: +3.8 / -3.9 %)
+    RAMSCH_KILLER = 40
+    # Jass trump games, where the killers above order the leads: the
+    # minimiser's lead history only breaks near ties, as the maximiser's
+    # does (measured on the 10 + 10 Jass deals: -3.2 % nodes; 100: -3.1 %;
+    # none: -2.6 %; 300: -1.6 %; the same in Ramsch: +1.1 / +0.6 %)
+    JASS_HISTORY_CAP = 40
 
 
 cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
@@ -153,10 +168,11 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     cdef uint64_t ruffable = 0
     if n < 2:
         return
-    cdef int k0 = -1, k1 = -1
-    if c.trick_len == 0 and c.play_rule == PLAY_JASS_TRUMP:
+    cdef int k0 = -1, k1 = -1, k2 = -1
+    if c.trick_len == 0 and (c.play_rule == PLAY_JASS_TRUMP or not good_if_i_win):
         k0 = card_of(c, c.killer[seat][popcount64(c.remaining)][0])
         k1 = card_of(c, c.killer[seat][popcount64(c.remaining)][1])
+        k2 = card_of(c, c.killer[seat][popcount64(c.remaining)][2])
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
@@ -200,12 +216,14 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             # side they only break near ties (measured: as strong a weight
             # for both sides costs nodes)
             hist = c.history[seat][m] >> (8 if mine else 5)
-            cap = 40 if mine else 1000
+            cap = 40 if mine else (JASS_HISTORY_CAP if c.play_rule == PLAY_JASS_TRUMP else 1000)
             s += hist if hist < cap else cap
             if m == k0:
-                s += KILLER_LEAD
+                s += KILLER_LEAD if good_if_i_win else RAMSCH_KILLER
             elif m == k1:
-                s += KILLER_LEAD_2
+                s += KILLER_LEAD_2 if good_if_i_win else RAMSCH_KILLER // 2
+            elif m == k2:
+                s += KILLER_LEAD_3 if good_if_i_win else RAMSCH_KILLER // 4
         elif ours:
             # points onto our trick; strong trumps are kept for later
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
@@ -260,5 +278,7 @@ cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card,
         c.history[seat][card] += left * left
         rel = relative_of(c, card)
         if c.killer[seat][left][0] != rel:
+            if c.killer[seat][left][1] != rel:
+                c.killer[seat][left][2] = c.killer[seat][left][1]
             c.killer[seat][left][1] = c.killer[seat][left][0]
             c.killer[seat][left][0] = <int8_t>rel
