@@ -285,6 +285,30 @@ cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:
         lost[0] = theirs + (c.match_bonus if c.match_alive else 0)
 
 
+cdef inline void after_trick(Context* c, int* mine, int* theirs) noexcept nogil:
+    """At the last card of a trick, where the mover holds no trump: the
+    sure points of each side in the tricks after it (forced_points()'s
+    rules, without the match bonus; 0 where none).  The trumps after the
+    trick are those in the hands now, whatever the mover plays, and a
+    hand without that card has its cheapest cards dearer or the same."""
+    cdef int side, run, sure[2]
+    mine[0] = 0
+    theirs[0] = 0
+    if (c.trick_len != c.n_seats - 1 or c.hands[seat_at(c, c.trick_len)] & c.class_mask[TRUMP]
+            or popcount64(c.remaining) == 1):
+        return
+    run = top_trump_run(c, &side)
+    trump_tricks(c, sure)
+    if side == 1 and run > sure[1]:
+        sure[1] = run
+    elif side == 0 and run > sure[0]:
+        sure[0] = run
+    if sure[1] > 0:
+        mine[0] = sure[1]
+    if sure[0] > 0:
+        theirs[0] = sure[0]
+
+
 cdef inline int last_trick(Context* c) noexcept nogil:
     """The value of the last trick, every card forced: no search needed."""
     cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
@@ -511,8 +535,14 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
                 pts = 1
             if ws:
                 lo[0] = pts
+                if pts < beta:
+                    after_trick(c, &x, &ok)
+                    lo[0] = pts + x
             else:
                 up[0] = hi - pts - lost_match
+                if up[0] > alpha:
+                    after_trick(c, &ok, &x)
+                    up[0] -= x
             return
     if c.maximizer[mover] == side:
         if not (want_lo if side else want_up):
@@ -525,8 +555,14 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
             pts = 1
         if side:
             lo[0] = pts
+            if pts < beta:
+                after_trick(c, &x, &ok)
+                lo[0] = pts + x
         else:
             up[0] = hi - pts - lost_match
+            if up[0] > alpha:
+                after_trick(c, &ok, &x)
+                up[0] -= x
         return
     if c.play_rule == PLAY_JASS_TRUMP:
         return
@@ -557,3 +593,6 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
     if c.score_tricks:
         pts = 1
     up[0] = hi - pts - lost_match
+    if up[0] > alpha:
+        after_trick(c, &ok, &x)
+        up[0] -= x
