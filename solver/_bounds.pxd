@@ -179,11 +179,14 @@ cdef inline int top_trump_run(Context* c, int* side) noexcept nogil:
 
 
 cdef enum:
-    # trump_tricks() only where trumps are many (Solo, Sauspiel, Ramsch 14,
-    # Farbwenz, Farbgeier 11): with 4 (Wenz, Geier) the top run of trumps
-    # already finds what it would (+0.04 % nodes with it), with Jass's 9 it
-    # ends -1.6 % nodes for +4.5 % instructions (callgrind, 2 deals)
-    FEW_TRUMPS = 9
+    # trump_tricks() only where one seat plays against the rest (Solo
+    # -22 %, Ramsch -33 %, Farbwenz -12 % nodes) with more than 4 trumps:
+    # with 4 (Wenz, Geier) the top run of trumps already finds what it
+    # would (+0.04 % nodes with it); between two pairs it ends few nodes
+    # for its time (callgrind, 2 deals each: Jass -1.6 % nodes, +4.5 %
+    # instructions; Sauspiel value+moves, 20 deals, -1 % nodes, +7 %;
+    # in trick scoring, Scharwenzel, it is kept: -15 % nodes, no points)
+    FEW_TRUMPS = 4
 
 
 cdef inline void trump_tricks(Context* c, int* best) noexcept nogil:
@@ -212,8 +215,14 @@ cdef inline void trump_tricks(Context* c, int* best) noexcept nogil:
     cdef uint64_t h
     best[0] = -1
     best[1] = -1
+    seen[0] = 0
+    seen[1] = 0
     if popcount64(c.class_mask[TRUMP]) <= FEW_TRUMPS:
         return
+    for seat in range(c.n_seats):
+        seen[c.counted[seat]] += 1
+    if seen[0] > 1 and seen[1] > 1 and not c.score_tricks:
+        return  # two against two, counting points (tricks are cheap to count)
     seen[0] = 0
     seen[1] = 0
     top[0] = MAX_SEATS  # no seat yet (its wins[] stays 0)
