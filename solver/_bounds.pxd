@@ -470,6 +470,28 @@ cdef inline int secured_by(Context* c, uint64_t legal, int w, int side) noexcept
     return best
 
 
+cdef inline void trick_settled(Context* c, int pts, int won, int hi, int alpha, int beta,
+                               int lost_match, int* lo, int* up) noexcept nogil:
+    """The bound from a trick whose side is known (``won``: the counted
+    side's) and worth at least ``pts`` to it: a lower bound if won, else
+    the upper bound less what is lost with it; the later tricks' sure
+    points (after_trick) are added only where the bound is not already
+    outside the window."""
+    cdef int mine, theirs
+    if c.score_tricks:
+        pts = 1
+    if won:
+        lo[0] = pts
+        if pts < beta:
+            after_trick(c, &mine, &theirs)
+            lo[0] = pts + mine
+    else:
+        up[0] = hi - pts - lost_match
+        if up[0] > alpha:
+            after_trick(c, &mine, &theirs)
+            up[0] -= theirs
+
+
 cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, int* up) noexcept nogil:
     """Bounds mid-trick from the trick on the table (``hi``: upper_bound()),
     where they can end the node in the window (``alpha``, ``beta``).
@@ -545,18 +567,7 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
             else:
                 pts += cheapest(c, legal)
             pts += later_points(c, c.trick_len + 1, ws)
-            if c.score_tricks:
-                pts = 1
-            if ws:
-                lo[0] = pts
-                if pts < beta:
-                    after_trick(c, &x, &ok)
-                    lo[0] = pts + x
-            else:
-                up[0] = hi - pts - lost_match
-                if up[0] > alpha:
-                    after_trick(c, &ok, &x)
-                    up[0] -= x
+            trick_settled(c, pts, ws, hi, alpha, beta, lost_match, lo, up)
             return
     if c.maximizer[mover] == side:
         if not (want_lo if side else want_up):
@@ -565,18 +576,7 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
         if x < 0:
             return
         pts += x + later_points(c, c.trick_len + 1, side)
-        if c.score_tricks:
-            pts = 1
-        if side:
-            lo[0] = pts
-            if pts < beta:
-                after_trick(c, &x, &ok)
-                lo[0] = pts + x
-        else:
-            up[0] = hi - pts - lost_match
-            if up[0] > alpha:
-                after_trick(c, &ok, &x)
-                up[0] -= x
+        trick_settled(c, pts, side, hi, alpha, beta, lost_match, lo, up)
         return
     if c.play_rule == PLAY_JASS_TRUMP:
         return
