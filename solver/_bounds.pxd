@@ -391,6 +391,17 @@ cdef inline uint64_t threats(Context* c, int s, uint64_t beat) noexcept nogil:
     return may_play(c, s) & beat
 
 
+cdef inline int unthreatened(Context* c, uint64_t beat, int side) noexcept nogil:
+    """Whether no seat after the mover in this trick, on the other side
+    from ``side``, might play one of the cards ``beat`` (threats())."""
+    cdef int i, s
+    for i in range(c.trick_len + 1, c.n_seats):
+        s = seat_at(c, i)
+        if c.counted[s] != side and threats(c, s, beat):
+            return 0
+    return 1
+
+
 cdef inline int dearest_held(Context* c, int s) noexcept nogil:
     """The most points of a card in seat ``s``'s hand (from its counts of
     each point value)."""
@@ -458,14 +469,7 @@ cdef inline int secured_by(Context* c, uint64_t legal, int w, int side) noexcept
         legal &= legal - 1
         if c.points[card] <= best:
             continue
-        beat = beaters_of(c, card)
-        ok = 1
-        for i in range(c.trick_len + 1, c.n_seats):
-            s = seat_at(c, i)
-            if c.counted[s] != side and threats(c, s, beat):
-                ok = 0
-                break
-        if ok:
+        if unthreatened(c, beaters_of(c, card), side):
             best = c.points[card]
     return best
 
@@ -552,14 +556,7 @@ cdef inline void trick_bounds(Context* c, int hi, int alpha, int beta, int* lo, 
     legal = legal_mask(c, mover)
     if want_lo if ws else want_up:
         # (the mover's threats are its legal cards that beat)
-        ok = side == ws or not (legal & beat)
-        if ok:
-            for i in range(c.trick_len + 1, c.n_seats):
-                s = seat_at(c, i)
-                if c.counted[s] != ws and threats(c, s, beat):
-                    ok = 0
-                    break
-        if ok:
+        if (side == ws or not (legal & beat)) and unthreatened(c, beat, ws):
             # decided for the winner's side: the maximisers add points to a
             # counted trick, the minimisers to an uncounted one
             if c.maximizer[mover] == ws:
