@@ -453,8 +453,8 @@ cdef inline int secured_by(Context* c, uint64_t legal, int w, int side) noexcept
     might beat (threats()): played, it wins the trick for ``side``.  -1 if
     there is none.  (Only cards of the led suit or trumps can beat a card
     that beats ``w``: where those seats hold none, every such card does.)"""
-    cdef int i, s, card, ok, best = -1
-    cdef uint64_t beat, danger = 0
+    cdef int i, s, card, best = -1
+    cdef uint64_t danger = 0
     legal &= beaters_of(c, w)
     if not legal:
         return -1
