@@ -87,6 +87,15 @@ cdef inline int seat_at(Context* c, int offset) noexcept nogil:
     return s - c.n_seats if s >= c.n_seats else s
 
 
+cdef inline int table_points(Context* c) noexcept nogil:
+    """The points of the cards played to the current trick so far (all of
+    them once it is complete)."""
+    cdef int i, total = 0
+    for i in range(c.trick_len):
+        total += c.points[c.trick[i]]
+    return total
+
+
 # --- the position as the transposition table sees it -----------------------
 
 cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:

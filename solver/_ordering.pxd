@@ -4,7 +4,7 @@
 # value.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t
 from stichfest._context cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES,
-                                 popcount64, ctz32, seat_at, relative_of, card_of)
+                                 popcount64, ctz32, seat_at, relative_of, card_of, table_points)
 from stichfest._movegen cimport beats
 
 
@@ -141,14 +141,6 @@ cdef inline int jass_trump(Context* c, int m) noexcept nogil:
     the most points and, like every trump there, win tricks later; their
     points count for nothing when choosing what to put on a trick."""
     return c.klass[m] == TRUMP and c.play_rule == PLAY_JASS_TRUMP
-
-
-cdef inline int table_points(Context* c) noexcept nogil:
-    """The points of the cards already played to the current trick."""
-    cdef int i, total = 0
-    for i in range(c.trick_len):
-        total += c.points[c.trick[i]]
-    return total
 
 
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:

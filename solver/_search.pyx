@@ -22,7 +22,8 @@ cdef extern from *:
     int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 from stichfest._context cimport (Context, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
-                                 popcount64, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of)
+                                 popcount64, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
+                                 table_points)
 from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
 from stichfest._movegen cimport beats, legal_mask, representatives
@@ -42,11 +43,17 @@ cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept no
     return trick_points
 
 
+cdef inline int called_led_after(Context* c) noexcept nogil:
+    """The called-suit flag once the trick on the table is complete: the
+    called Sau's restrictions lapse when its suit has been led."""
+    return c.called_led or (c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit)
+
+
 cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta over the first of the last two tricks, from its
     card at ``offset`` on; the last trick is forced (two_tricks)."""
     cdef int seat = seat_at(c, offset), card, v, best, saved_win, winner
-    cdef int saved_leader, saved_match, i, gain
+    cdef int saved_leader, saved_match, gain
     cdef int maximizing = c.maximizer[seat]
     cdef uint64_t legal = legal_mask(c, seat), bit
     best = -(1 << 14) if maximizing else (1 << 14)
@@ -67,11 +74,8 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogi
         else:
             # the first trick is complete; the last one is forced
             winner = seat_at(c, c.win_offset)
-            gain = 0
-            for i in range(c.n_seats):
-                gain += c.points[c.trick[i]]
             # c.remaining still holds both tricks' cards, so this is never the last trick's bonus
-            gain = trick_gain(c, winner, gain)
+            gain = trick_gain(c, winner, table_points(c))
             saved_leader = c.leader
             saved_match = c.match_alive
             if not c.counted[winner]:
@@ -129,8 +133,8 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     ordering puts before it, and the probes' cache misses overlap.  The
     keys differ only in the moved card's class and the state part, so the
     other classes' parts are made once."""
-    cdef int i, k, card, win, winner, table = 0
-    cdef int called_led = c.called_led or (c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit)
+    cdef int i, k, card, win, winner, table = table_points(c)
+    cdef int called_led = called_led_after(c)
     cdef uint64_t every_class = 0
     cdef uint64_t class_part[N_CLASSES]
     cdef uint64_t keys[MAX_MOVES]
@@ -142,8 +146,6 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
-    for i in range(c.trick_len):
-        table += c.points[c.trick[i]]
     for i in range(n):
         card = moves[i]
         k = c.klass[card]
@@ -176,7 +178,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
     cdef uint8_t saved_trick[MAX_SEATS]
     cdef uint32_t saved_trick_rank[N_CLASSES]
-    cdef int i, trick_points, k = c.klass[card]
+    cdef int trick_points, k = c.klass[card]
     cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
@@ -192,17 +194,14 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.trick_len += 1
     if c.trick_len == c.n_seats:
         winner = seat_at(c, c.win_offset)
-        trick_points = 0
-        for i in range(c.n_seats):
-            trick_points += c.points[c.trick[i]]
+        trick_points = table_points(c)
         gain = trick_gain(c, winner, trick_points)
         saved_leader = c.leader
         saved_match = c.match_alive
         saved_called = c.called_led
         if not c.counted[winner]:
             c.match_alive = 0
-        if c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit:
-            c.called_led = 1
+        c.called_led = called_led_after(c)
         c.leader = winner
         c.trick_len = 0
         c.points_left -= trick_points
@@ -573,8 +572,7 @@ cdef class Engine:
         while m:
             c.points_left += c.points[ctz64(m)]
             m &= m - 1
-        for i in range(c.trick_len):
-            c.points_left += c.points[c.trick[i]]
+        c.points_left += table_points(c)
 
     # --- queries (all values are future values from the loaded state) ---
     def upper(self):
