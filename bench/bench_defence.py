@@ -16,16 +16,19 @@ sampler's acceptance rate: the share of drawn deals the bidding allows
 """
 from __future__ import annotations
 
-import argparse
 import time
 
-from bench_single_dummy import REFERENCE_DDS_MS, _cpu_seconds, dds_ms  # bench/ is sys.path[0]
+from bench_single_dummy import (  # bench/ is sys.path[0]
+    REFERENCE_DDS_MS,
+    _cpu_seconds,
+    dds_ms,
+    play_out_parser,
+)
 
 from stichfest.analysis.announce import bidding_predicates, with_predicates
 from stichfest.analysis.defence import contract_of, evaluate_defence
 from stichfest.analysis.executor import open_executor
 from stichfest.analysis.sampling import DealSampler, sample_rng
-from stichfest.analysis.single_dummy import WORLDS
 from stichfest.cards import parse_cards
 
 HAND = "EA E10 GK G9 HA H9 S10 S8"
@@ -42,12 +45,7 @@ def acceptance(hand: str, seat: int, declarer: int, contract: str, passed: tuple
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--samples", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--worlds", type=int, default=WORLDS)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--hand", default=HAND)
+    ap = play_out_parser(__doc__.splitlines()[0], HAND)
     ap.add_argument("--contract", default="solo-E")
     ap.add_argument("--declarer", type=int, default=2)
     ap.add_argument("--passed", default="1")

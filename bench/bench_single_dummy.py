@@ -47,13 +47,19 @@ def dds_ms(deals: int = 200, seed: int = 1) -> float | None:
     return dds_row(deals, seed, clock=time.process_time)
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def play_out_parser(description: str, hand: str) -> argparse.ArgumentParser:
+    """The options the play-out benchmarks share (this one and bench_defence.py)."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=WORLDS)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--hand", default=HAND)
+    ap.add_argument("--hand", default=hand)
+    return ap
+
+
+def main(argv=None) -> None:
+    ap = play_out_parser(__doc__.splitlines()[0], HAND)
     ap.add_argument("--seat", type=int, default=1)
     ap.add_argument("--leader", type=int, default=0)
     args = ap.parse_args(argv)
