@@ -51,10 +51,10 @@ asks the solver only what it needs:
   (on every deal, so its mean points are over every deal too).
   Scharwenzel levels are trick thresholds (majority, equal, every trick).
 
-Racing: after 50 samples and then at 100, 200, 400, 800 (Jass: from 10
-and 20 on, :data:`JASS_RACE_CHECKPOINTS`), a contract whose
+Racing: after 50 samples and then at 100, 200, 400, 800 (Jass: from 5,
+10 and 20 on, :data:`JASS_RACE_CHECKPOINTS`), a contract whose
 payout is below the leader's on the same deals by more than
-:data:`RACE_Z` standard errors stops sampling (the output names it and its
+:data:`RACE_Z` standard errors (at 5 deals :data:`EARLY_RACE_Z`) stops sampling (the output names it and its
 sample count).  Every contract in contention gets all N samples.
 """
 from __future__ import annotations
@@ -106,13 +106,20 @@ RACE_Z = 3.0
 EARLY_EXACT_Z = 1.0
 #: Cumulative sample counts after which the race is checked (then N).
 RACE_CHECKPOINTS = (50, 100, 200, 400, 800)
-#: Jass checks after 10 and 20 deals too: a deal costs a hundred Schafkopf
-#: ones, every mode is solved exactly, and the modes it can stop there cost
-#: most of the run before deal 50 (``bench_analyze.py --hand jass``: every
-#: trump mode but one, at 2 to 6 CPU s a deal).  At 10
-#: paired deals RACE_Z = 3 is still a rare false stop (a t-distribution
-#: with 9 degrees of freedom passes 3 with probability 0.008).
-JASS_RACE_CHECKPOINTS = (10, 20, *RACE_CHECKPOINTS)
+#: Jass checks after 5, 10 and 20 deals too: a deal costs a hundred
+#: Schafkopf ones, every mode is solved exactly, and the modes it can stop
+#: there cost most of the run before deal 50 (``bench_analyze.py --hand
+#: jass``: the three weak trump modes were 28 of its 44 CPU s, at 0.8 to
+#: 1.2 CPU s a deal, the mode it plays 14).  At 10 paired deals RACE_Z = 3
+#: is still a rare false stop (a t-distribution with 9 degrees of freedom
+#: passes 3 with probability 0.008); at 5 the same rarity asks for more
+#: standard errors (:data:`EARLY_RACE_Z`).
+JASS_RACE_CHECKPOINTS = (5, 10, 20, *RACE_CHECKPOINTS)
+#: Standard errors for a stop at fewer than 10 paired deals, by deals: a
+#: t-distribution with 4 degrees of freedom passes 4.0 with probability
+#: 0.008, as one with 9 passes RACE_Z (the standard error itself is
+#: uncertain from so few deals).
+EARLY_RACE_Z = {5: 4.0}
 #: Deals whose exact card points are found for the mean (each contract in
 #: contention, the first this many deals; ``--points-samples``): with every
 #: deal's level (see the module docstring) 50 give the mean within about
@@ -723,9 +730,11 @@ def _paired_gaps(active: list[str], payouts: Mapping[str, np.ndarray], n: int
 
 def _trailing(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:
     """Contracts whose payout trails the leader's on the first ``n`` deals by
-    more than :data:`RACE_Z` paired standard errors."""
+    more than :data:`RACE_Z` paired standard errors (:data:`EARLY_RACE_Z`
+    on fewer than 10 deals)."""
     _, gaps = _paired_gaps(active, payouts, n)
-    return [c for c, (diff, se) in gaps.items() if diff + RACE_Z * se < 0]
+    z = EARLY_RACE_Z.get(n, RACE_Z)
+    return [c for c, (diff, se) in gaps.items() if diff + z * se < 0]
 
 
 def _likely_contenders(active: list[str], payouts: Mapping[str, np.ndarray], n: int) -> list[str]:

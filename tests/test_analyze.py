@@ -405,14 +405,34 @@ def test_points_samples_must_be_positive():
         evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=10, points_samples=1)
 
 
-def test_jass_race_stops_a_hopeless_mode_after_ten_deals():
-    """Jass checks the race after 10 deals too (JASS_RACE_CHECKPOINTS): a
-    deal costs seconds there, every mode being solved exactly."""
+def test_jass_race_stops_a_hopeless_mode_after_five_deals():
+    """Jass checks the race after 5 and 10 deals too (JASS_RACE_CHECKPOINTS):
+    a deal costs up to seconds there, every mode being solved exactly.
+    Undeufe with this hand trails Trumpf Herz by 13 standard errors after
+    5 deals."""
     a = evaluate_hand("jass", "HJ H9 HA HK HQ H10 SA CA DA", 0, 0, samples=12, seed=1,
                       contracts=["trump-H", "undeufe"])
     rows = {r.spec.id: r for r in a.results}
-    assert rows["undeufe"].stopped_after == 10 and rows["undeufe"].samples == 10
+    assert rows["undeufe"].stopped_after == 5 and rows["undeufe"].samples == 5
     assert rows["trump-H"].samples == 12 and rows["trump-H"].points is not None
+
+
+def test_race_asks_more_standard_errors_after_five_deals():
+    """At 5 paired deals the standard error is itself uncertain: a gap of
+    3.5 standard errors stops a contract after 10 deals (RACE_Z = 3), not
+    after 5 (EARLY_RACE_Z = 4)."""
+    from stichfest.analysis.evaluate import EARLY_RACE_Z, RACE_Z, _trailing
+
+    assert EARLY_RACE_Z[5] > RACE_Z
+    rng = np.random.default_rng(3)
+    for n in (5, 10):
+        noise = rng.standard_normal(n)
+        noise = (noise - noise.mean()) / noise.std(ddof=1)  # exactly unit spread
+        lead = np.full(n, 100.0)
+        # the mean difference is -3.5 standard errors of the paired difference
+        behind = lead + noise - 3.5 / np.sqrt(n)
+        stopped = _trailing(["lead", "behind"], {"lead": lead, "behind": behind}, n)
+        assert stopped == ([] if n == 5 else ["behind"])
 
 
 def test_no_race_gives_every_contract_all_samples():
