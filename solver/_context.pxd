@@ -73,6 +73,10 @@ cdef struct Context:
     uint64_t twin_prunes              # moves skipped by twin_bound (_bounds.pxd)
     uint64_t first_move_cutoffs       # cutoffs by the first move tried: ordering quality
     uint64_t etc_cutoffs              # trick-ending nodes ended by their next positions' entries
+    # the next trick start's key, made by table_cutoff for the move about
+    # to be searched (handed_key valid while has_key)
+    uint64_t handed_key
+    int has_key
     uint32_t history[MAX_SEATS][MAX_CARDS]  # per seat and card: leads that cut off, this query
     # --- move ordering state (_ordering.pxd), reset by load_state ---
     # per seat and cards left at a trick start: the last three leads that cut
