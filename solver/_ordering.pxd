@@ -94,17 +94,6 @@ cdef enum:
     # does (measured on the 10 + 10 Jass deals: -3.2 % nodes; 100: -3.1 %;
     # none: -2.6 %; 300: -1.6 %; the same in Ramsch: +1.1 / +0.6 %)
     JASS_HISTORY_CAP = 40
-    # Jass trump games: the Buur, never forced, wins a trick whenever its
-    # holder wants; the second seat, an opponent still to play after him,
-    # holds it back: playing it there comes after his discards of no points
-    # (it cut off first in a quarter of the failed second-seat nodes of the
-    # slowest Jass deals; measured on the 10 + 10 Jass trump and Schieber
-    # bench deals, value: Jass trump -10.4 %, Schieber -1.8 % nodes; 300:
-    # -6.1 % together, 1000: -6.8 %, 600: -7.4 %; at every seat with an
-    # opponent to come: -4.3 %; for the maximiser only: -6.4 %; at the
-    # second seat only with fewer than 10 points on the table: -4.6 %;
-    # the top trump left, whichever it is: -6.0 %)
-    JASS_BUUR_HOLD = 600
 
 
 cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
@@ -249,8 +238,6 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                     s -= 300  # a later opponent may take it back
                 if jass_trump(c, m) and c.klass[c.trick[0]] != TRUMP:
                     s -= JASS_EARLY_RUFF
-                if m == c.special_card and c.trick_len == 1 and c.play_rule == PLAY_JASS_TRUMP:
-                    s -= JASS_BUUR_HOLD
         elif good_now and not threatened:
             # smear points onto the trick (not a Jass trump's)
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m]
