@@ -94,6 +94,32 @@ cdef enum:
     # does (measured on the 10 + 10 Jass deals: -3.2 % nodes; 100: -3.1 %;
     # none: -2.6 %; 300: -1.6 %; the same in Ramsch: +1.1 / +0.6 %)
     JASS_HISTORY_CAP = 40
+    # Jass trump games: a plain card that is the top one left of its suit
+    # (it takes a later trick of that suit unless trumped) is kept, not
+    # smeared onto a trick its side wins: it weighs this much less there
+    # (smearing it was the first move that failed in two thirds of the
+    # failed last-seat nodes of the slowest Jass deals; measured on the
+    # 10 + 10 Jass trump and Schieber deals of seeds 1 / 2, value: Jass trump
+    # -12.2 / -6.3 %, Schieber -3.8 / -8.3 % nodes, -9.3 / -6.8 % together;
+    # 40: -8.5 / -6.7 %; with the Buur held back as in 99f575e: 20, 30,
+    # 60: -9.1, -12.7, -11.3 % on seed 1; there too only where the trick
+    # is ours, not where a partner wins it unthreatened: -12.1 % against
+    # -13.1 % at 40)
+    JASS_KEEP_TOP = 30
+    # Jass trump games: the Buur, never forced, wins a trick whenever its
+    # holder wants; the second seat holds it back from a lead of fewer than
+    # JASS_CHEAP_TRICK points (no Ass, Zehner or Nell), an opponent still
+    # to come: it weighs this much less there, after discards of no points
+    # (it was the first move that failed in nearly half of the failed
+    # second-seat nodes of the slowest Jass deals; measured on the 10 + 10
+    # Jass trump and Schieber deals of seeds 1 / 2, value, after
+    # JASS_KEEP_TOP: Jass trump -4.5 / -3.8 %, Schieber -1.9 / +2.8 %
+    # nodes, -3.6 / -2.1 % together; 1000: -3.6 / -2.5 %, 300: -2.9 /
+    # -0.6 %; for the maximiser only: -2.1 / +0.2 %, the minimiser only:
+    # -1.5 / -2.3 %; from every lead: seed 1 -4.8 %, seed 2 +5.5 %; at
+    # every seat with an opponent to come: worse than at the second only;
+    # the top trump left, whichever it is: worse than the Buur alone)
+    JASS_BUUR_HOLD = 600
 
 
 cdef inline int partner_takes(Context* c, int seat, int k, uint64_t ruffable) noexcept nogil:
@@ -141,6 +167,13 @@ cdef inline int jass_trump(Context* c, int m) noexcept nogil:
     the most points and, like every trump there, win tricks later; their
     points count for nothing when choosing what to put on a trick."""
     return c.klass[m] == TRUMP and c.play_rule == PLAY_JASS_TRUMP
+
+
+cdef inline int jass_top_plain(Context* c, int m) noexcept nogil:
+    """A plain card of a Jass trump game that is the strongest one left of
+    its suit: it takes a trick of that suit later unless trumped."""
+    return (c.play_rule == PLAY_JASS_TRUMP and c.klass[m] != TRUMP
+            and c.order[c.klass[m]][ctz32(c.rank_mask[c.klass[m]])] == m)
 
 
 cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
@@ -219,6 +252,8 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         elif ours:
             # points onto our trick; strong trumps are kept for later
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
+            if jass_top_plain(c, m):
+                s -= JASS_KEEP_TOP
         elif beats(c, m, w):
             if not good_if_i_win:
                 s = 100 - c.strength[m] * 4 - c.points[m] * 8  # taking it hurts me
@@ -238,9 +273,14 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                     s -= 300  # a later opponent may take it back
                 if jass_trump(c, m) and c.klass[c.trick[0]] != TRUMP:
                     s -= JASS_EARLY_RUFF
+                if (m == c.special_card and c.trick_len == 1 and c.play_rule == PLAY_JASS_TRUMP
+                        and table_points(c) < JASS_CHEAP_TRICK):
+                    s -= JASS_BUUR_HOLD
         elif good_now and not threatened:
             # smear points onto the trick (not a Jass trump's)
             s = 600 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m]
+            if jass_top_plain(c, m):
+                s -= JASS_KEEP_TOP
         else:
             s = 400 - c.points[m] * 8 - c.strength[m]       # discard cheaply
             if (c.klass[m] != TRUMP and c.klass[m] != c.klass[c.trick[0]]
