@@ -132,7 +132,8 @@ cdef enum:
 
 cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
                       int maximizing, int* bound, uint64_t* key_of) noexcept nogil:
-    """Enhanced transposition cutoff at the trick's last card: whether the
+    """Enhanced transposition cutoff at the trick's last card (search()
+    asks where the mover holds more than ETC_MIN_CARDS cards): whether the
     table already holds, for one of the ``moves`` that complete the trick,
     a bound on the next trick start that ends this node (``bound`` gets
     it).  Each move's next position is keyed and probed before any is
@@ -148,9 +149,6 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
     cdef TTEntry* e
-    if popcount64(c.hands[seat_at(c, c.trick_len)]) <= ETC_MIN_CARDS:
-        # the next trick start has too few tricks left to pay for the keys
-        return 0
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
@@ -238,6 +236,15 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     return v
 
 
+cdef inline int play_handing(Context* c, int card, int alpha, int beta, uint64_t* key_of) noexcept nogil:
+    """play_card(), handing the next trick start the key table_cutoff()
+    made for ``card`` (``key_of`` NULL: there is none)."""
+    if key_of != NULL:
+        c.handed_key = key_of[card]
+        c.has_key = 1
+    return play_card(c, card, alpha, beta)
+
+
 cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the future value if inside (alpha, beta), else a bound."""
     cdef uint8_t moves[MAX_MOVES]
@@ -251,7 +258,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int sure, sure_lo, sure_lost, effort
     cdef uint64_t nodes0 = c.nodes
     cdef uint64_t key_of[MAX_CARDS]
-    cdef int handing
+    cdef uint64_t* handed_keys = NULL  # key_of, once table_cutoff has filled it
     cdef int handed = c.has_key
     c.has_key = 0
     c.nodes += 1
@@ -316,22 +323,19 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     maximizing = c.maximizer[seat]
     n = representatives(c, legal_mask(c, seat), moves, NULL, run_of, &n_runs)
     twins = n_runs < n  # fewer runs than moves: some moves touch
-    handing = 0
-    if c.trick_len == c.n_seats - 1 and n > 1:
-        handing = popcount64(c.hands[seat]) > ETC_MIN_CARDS
+    if c.trick_len == c.n_seats - 1 and n > 1 and popcount64(c.hands[seat]) > ETC_MIN_CARDS:
+        # (fewer cards: the next trick start has too few tricks left to pay for the keys)
         if table_cutoff(c, moves, n, alpha, beta, maximizing, &v, key_of):
             c.etc_cutoffs += 1
             return v
+        handed_keys = key_of
     order_moves(c, seat, moves, n, tt_move)
     if maximizing:
         best = -1
         for i in range(n):
             v = twin_bound(c, moves, i, run_of, bound_of, 1) if twins else alpha + 1
             if v > alpha:
-                if handing:
-                    c.handed_key = key_of[moves[i]]
-                    c.has_key = 1
-                v = play_card(c, moves[i], alpha, beta)
+                v = play_handing(c, moves[i], alpha, beta, handed_keys)
             else:
                 c.twin_prunes += 1
             bound_of[moves[i]] = v
@@ -348,10 +352,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         for i in range(n):
             v = twin_bound(c, moves, i, run_of, bound_of, 0) if twins else beta - 1
             if v < beta:
-                if handing:
-                    c.handed_key = key_of[moves[i]]
-                    c.has_key = 1
-                v = play_card(c, moves[i], alpha, beta)
+                v = play_handing(c, moves[i], alpha, beta, handed_keys)
             else:
                 c.twin_prunes += 1
             bound_of[moves[i]] = v
