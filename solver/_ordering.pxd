@@ -195,10 +195,12 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
     if n < 2:
         return
     cdef int k0 = -1, k1 = -1, k2 = -1
+    cdef int8_t* killers
     if c.trick_len == 0 and (c.play_rule == PLAY_JASS_TRUMP or not good_if_i_win):
-        k0 = card_of(c, c.killer[seat][popcount64(c.remaining)][0])
-        k1 = card_of(c, c.killer[seat][popcount64(c.remaining)][1])
-        k2 = card_of(c, c.killer[seat][popcount64(c.remaining)][2])
+        killers = c.killer[seat][popcount64(c.remaining)]
+        k0 = card_of(c, killers[0])
+        k1 = card_of(c, killers[1])
+        k2 = card_of(c, killers[2])
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
