@@ -9,7 +9,7 @@ import numpy as np
 from stichfest.contracts import contract_kind
 
 from .errors import InputError
-from .evaluate import HandAnalysis
+from .evaluate import ContractResult, HandAnalysis
 
 #: Most panels in one figure (the contracts in contention come first).
 MAX_PANELS = 8
@@ -22,6 +22,23 @@ def require_matplotlib() -> None:
     except ImportError:
         raise InputError("plotting needs matplotlib: pip install -e \".[plot]\" "
                          "(in the stichfest folder)") from None
+
+
+def panel_title(row: ContractResult, by_payout: bool) -> str:
+    """A panel's title: the contract and the mean the table shows for it.
+
+    Where only the first deals were solved exactly (``points_samples``),
+    the bars are those deals, but the mean is the table's: over every
+    deal, each deal's level floor plus the exact deals' excess over it
+    (:meth:`ContractResult.mean_points`), so plot and table agree."""
+    if by_payout:
+        return f"{row.name}: mean payout {row.payout.mean:.1f} over {row.samples} deals"
+    points = row.mean_points
+    assert row.points is not None and points is not None  # rows were chosen for their points
+    if len(row.points) < row.samples:
+        return (f"{row.name}: mean {points.mean:.1f} over {row.samples} deals "
+                f"(bars: the first {len(row.points)}, solved exactly)")
+    return f"{row.name}: mean {points.mean:.1f} over {row.samples} deals"
 
 
 def plot_points(analysis: HandAnalysis, path: str) -> None:
@@ -49,8 +66,9 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         edges, unit = range(-1, 269, 10), "points of the declaring team"
     else:
         edges, lines, unit = [k - 0.5 for k in range(len(analysis.hand) + 2)], (), "tricks of the declaring party"
+    two_line = any(r.single_dummy is not None for r in rows)  # the outline's mean on a line of its own
     fig, axes = plt.subplots(len(rows), 1, sharex=True, squeeze=False,
-                             figsize=(7.5, 1.5 * len(rows) + 1.0))
+                             figsize=(7.5, (1.75 if two_line else 1.5) * len(rows) + 1.0))
     for ax, r in zip(axes[:, 0], rows):
         data = r.payouts if by_payout else r.points
         assert data is not None  # rows were chosen for their points unless plotting payouts
@@ -66,9 +84,9 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         if not by_payout:
             for x in lines:
                 ax.axvline(x, color="#c44e52", linewidth=0.8, linestyle="--")
-        title = f"{r.name}: mean {data.mean():.1f} over {len(data)} deals"
+        title = panel_title(r, by_payout)
         if sd_data is not None:
-            title += f"; single dummy (outline) {sd_data.mean():.1f} over {len(sd_data)}"
+            title += f"\nsingle dummy (outline): mean {sd_data.mean():.1f} over {len(sd_data)} deals"
         ax.set_title(title, fontsize=9, loc="left")
         ax.tick_params(labelsize=8)
     axes[-1, 0].set_xlabel("payout of the declarer" if by_payout else unit, fontsize=9)

@@ -584,3 +584,20 @@ def test_three_seat_midgame_value_and_cards():
         deal = sampler.sample(2, i)
         assert len(deal) == 3 and {"EU", "GU"} <= {str(c) for c in deal[1]}
         assert {"GA", "G10"} <= {str(c) for c in deal[2]}
+
+
+def test_plot_titles_give_the_tables_mean():
+    """``--plot``: where only the first deals were solved exactly, a panel's
+    bars are those deals, but its title gives the mean the table shows
+    (every deal's floor plus the exact deals' excess), not the bars' mean."""
+    from stichfest.analysis.plot import panel_title
+    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=70, seed=5, points_samples=23,
+                      contracts=["solo-H", "geier"])
+    contenders = [r for r in a.results if r.stopped_after is None]
+    assert contenders
+    for r in contenders:
+        title = panel_title(r, by_payout=False)
+        assert f"mean {r.mean_points.mean:.1f} over 70 deals" in title and "the first 23" in title
+        assert panel_title(r, by_payout=True) == f"{r.name}: mean payout {r.payout.mean:.1f} over 70 deals"
+    # on this hand the bars' own mean differs from the table's: the title tells them apart
+    assert any(f"{np.mean(r.points):.1f}" != f"{r.mean_points.mean:.1f}" for r in contenders)
