@@ -7,5 +7,4 @@ cdef int bisect(Context* c, int card, int lo, int hi) noexcept nogil
 cdef class Engine:
     cdef Context ctx
     cdef object table_loaded  # the ContractTable compiled into ctx
-    cdef bint one_against_rest  # one seat plays alone against the others (child_value)
     cdef _compile_table(self, table)
