@@ -1,7 +1,7 @@
 from stichfest._context cimport Context
 
 cdef int search(Context* c, int alpha, int beta) noexcept nogil
-cdef int bisect(Context* c, int card, int lo, int hi) noexcept nogil
+cdef int bisect(Context* c, int lo, int hi) noexcept nogil
 
 
 cdef class Engine:

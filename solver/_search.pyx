@@ -378,14 +378,13 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     return best
 
 
-cdef int bisect(Context* c, int card, int lo, int hi) noexcept nogil:
-    """The exact future value, known to lie in [lo, hi], by null-window
-    tests: of the loaded state if ``card`` < 0, else after playing ``card``
-    (the value of a trick it completes included)."""
+cdef int bisect(Context* c, int lo, int hi) noexcept nogil:
+    """The exact future value of the loaded state, known to lie in
+    [lo, hi], by null-window tests (a card's value: descend())."""
     cdef int mid, g
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        g = search(c, mid - 1, mid) if card < 0 else play_card(c, card, mid - 1, mid)
+        g = search(c, mid - 1, mid)
         if g >= mid:
             lo = g
         else:
@@ -589,14 +588,14 @@ cdef class Engine:
         cdef int hi = self.upper()
         cdef int v
         with nogil:
-            v = bisect(&self.ctx, -1, 0, hi)
+            v = bisect(&self.ctx, 0, hi)
         return v
 
     def value_between(self, int lo, int hi):
         """The exact future value, known to lie in [lo, hi]."""
         cdef int v
         with nogil:
-            v = bisect(&self.ctx, -1, lo, hi)
+            v = bisect(&self.ctx, lo, hi)
         return v
 
     def legal(self):
