@@ -669,6 +669,20 @@ def _same_run(st: GameState, a: int, b: int) -> bool:
 TOP_CONTRACTS = 3
 BUDGET_SAMPLES = 200
 PLAY_MODES = ("double-dummy", "single-dummy", "both")
+#: Games whose hand analysis is double dummy unless ``--play`` asks for
+#: more.  A Jass decision has no level ladder to ask thresholds of: each
+#: world's choices get exact 36-card values, so one play-out of the mode the
+#: Jass bench hand plays costs about 5 CPU s (``stichfest analyze --game jass
+#: --hand "HJ H9 HA HK S10 SA CA D6 D7" --samples 2 --play single-dummy
+#: --contracts trump-H --workers 1``: 11 s).  ``both`` would add some 25
+#: minutes on 2 cores to a double-dummy table of under half a minute.
+DOUBLE_DUMMY_BY_DEFAULT = frozenset({"jass"})
+
+
+def default_play(game: str) -> str:
+    """What ``--play`` is before play when not given: ``both`` where the
+    play-outs fit the budget, double dummy alone in Jass."""
+    return "double-dummy" if game in DOUBLE_DUMMY_BY_DEFAULT else "both"
 
 
 def check_play_options(play: str, worlds: int | None, defenders: str) -> None:

@@ -60,6 +60,24 @@ def test_text_table_shows_both_models():
     assert "ranked by double-dummy payout" in out
 
 
+def test_jass_defaults_to_double_dummy():
+    # single_dummy.DOUBLE_DUMMY_BY_DEFAULT: a Jass play-out takes seconds a deal
+    jass = ["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--seat", "0", "--leader", "0",
+            "--contracts", "trump-H", "--samples", "2", "--workers", "1"]
+    code, out, err = run(*jass, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["play"] == "double-dummy"
+    assert [r["single_dummy"] for r in data["contracts"]] == [None]
+    code, out, err = run(*jass)
+    assert code == 0, err
+    assert "Not played out single dummy: in Jass only with --play both" in out
+    code, out, err = run(*jass, "--json", "--play", "both", "--worlds", "1")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["play"] == "both" and data["contracts"][0]["single_dummy"]["samples"] == 2
+
+
 def test_position_single_dummy(tmp_path):
     path = tmp_path / "pos.json"
     path.write_text(json.dumps({

@@ -22,7 +22,14 @@ from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, o
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
-from stichfest.analysis.single_dummy import BUDGET_SAMPLES, MODELS, PLAY_MODES, TOP_CONTRACTS, WORLDS
+from stichfest.analysis.single_dummy import (
+    BUDGET_SAMPLES,
+    MODELS,
+    PLAY_MODES,
+    TOP_CONTRACTS,
+    WORLDS,
+    default_play,
+)
 from stichfest.contracts import GAMES
 
 from ._io import parse_settings, read_text, run_stoppable, user_errors
@@ -78,7 +85,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
               help="double-dummy: every deal solved open-handed; single-dummy: played out card by card, "
                    "each player choosing from what he has seen; both (default before play): the top "
                    f"{TOP_CONTRACTS} contracts also single dummy, on their first {BUDGET_SAMPLES} deals.  "
-                   "During play the default is double-dummy.")
+                   "Jass and play during the hand default to double-dummy (a Jass play-out takes "
+                   "seconds a deal).")
 @click.option("--worlds", type=click.IntRange(min=1), default=WORLDS, show_default=True,
               help="Single dummy: deals a player samples at each decision.")
 @click.option("--defenders", type=click.Choice(MODELS), default="single-dummy", show_default=True,
@@ -159,14 +167,14 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                         game, hand, seat, leader, contract=contract, declarer=declarer, samples=samples,
                         seed=seed, constraints=constraints, tariff=prices, rules=variants, points=not no_points,
                         points_samples=points_samples, executor=executor, progress=progress, players=players,
-                        play=play or "both",
+                        play=play or default_play(game),
                         worlds=worlds, defenders=defenders, passed=seats_passed, announce_rule=passing_rule)
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
                     tariff=prices, contracts=contracts.split(",") if contracts else None, rules=variants,
                     race=not no_race, points=not no_points, points_samples=points_samples,
                     executor=executor, progress=progress,
-                    players=players, play=play or "both", worlds=worlds, defenders=defenders,
+                    players=players, play=play or default_play(game), worlds=worlds, defenders=defenders,
                     passed=seats_passed, announce_rule=passing_rule)
         finally:
             progress.close()

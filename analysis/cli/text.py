@@ -20,6 +20,7 @@ from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.render import contract_title, score, sort_hand
 from stichfest.analysis.sie import ClaimResult
+from stichfest.analysis.single_dummy import DOUBLE_DUMMY_BY_DEFAULT
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
@@ -303,6 +304,9 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
     without P(Schneider), then without the paired difference, as needed."""
     rows = [r for r in a.results if r.single_dummy is not None]
     if not rows:
+        if a.game in DOUBLE_DUMMY_BY_DEFAULT and a.results:
+            return [""] + textwrap.wrap("Not played out single dummy: in Jass only with --play both or "
+                                        "single-dummy (a play-out takes seconds a deal).", width)
         return []
     head = ["contract", "deals", "P(win) % DD", "SD", "P(Schneider) % DD", "SD", "payout DD", "SD",
             "SD − DD"]
