@@ -113,6 +113,24 @@ def test_announce_click_eight_cards_and_see_the_table(page):
     shot(page, "announce")
 
 
+def test_announce_after_passes(page):
+    # seats 0 and 1 passed before seat 2 announced: the table says so (README "What the bidding tells")
+    page.fill("#an-hand", "EO HO GU EA E10 GA G10 S7")
+    page.select_option("#an-seat", "2")
+    page.fill("#an-passed", "0,1")
+    page.fill("#an-samples", "8")
+    page.fill("#an-points-samples", "4")
+    page.fill("#an-contracts", "geier")
+    page.click("#an-run")
+    page.wait_for_selector("#an-table")
+    assert "Seats 0, 1 passed" in page.text_content("#an-passed-note")
+    assert "(exact on 4)" in page.text_content("#an-table")
+    page.fill("#an-passed", "3")
+    page.click("#an-run")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "seat 3" in page.text_content("#error")
+
+
 def test_a_sie_is_shown_without_play(page):
     # docs/rules.md "Sie": the four Ober and the four Unter win without a card played
     page.fill("#an-hand", "EO GO HO SO EU GU HU SU")

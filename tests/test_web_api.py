@@ -111,6 +111,23 @@ def test_analysis_with_single_dummy_play_outs(client):
     assert client.post("/api/analyze", json={"hand": HAND, "play": "cards"}).status_code == 400
 
 
+def test_analysis_with_passes_and_a_points_subsample(client):
+    # the CLI's --passed and --points-samples (README "What the bidding tells")
+    body = {"hand": "EO HO GU EA E10 GA G10 S7", "seat": 2, "leader": 0, "samples": 8, "contracts": "geier",
+            "passed": "0, 1", "points_samples": 4}
+    out = wait(client, client.post("/api/analyze", json=body).json()["job"])
+    assert out["status"]["state"] == "done"
+    assert out["result"]["passed"] == [0, 1]
+    geier = next(r for r in out["result"]["contracts"] if r["id"] == "geier")
+    assert geier["samples"] == 8 and geier["points_samples"] == 4
+    r = client.post("/api/analyze", json={**body, "passed": "3"})  # seat 3 bids after the announcer
+    assert r.status_code == 400 and "seat 3" in r.json()["error"]
+    r = client.post("/api/analyze", json={**body, "passed": "one"})
+    assert r.status_code == 400 and "passed" in r.json()["error"]
+    r = client.post("/api/analyze", json={**body, "points_samples": 1})
+    assert r.status_code == 400 and "points_samples" in r.json()["error"]
+
+
 def test_analysis_limits(client):
     r = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES + 1})
     assert r.status_code == 400 and str(MAX_SAMPLES) in r.json()["error"]

@@ -25,8 +25,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from stichfest import Position
+from stichfest.analysis.announce import bidding_predicates, parse_seats
 from stichfest.analysis.errors import USER_ERRORS
 from stichfest.analysis.evaluate import (
+    POINTS_SAMPLES,
     HandAnalysis,
     _checked_hand,
     contracts_for_hand,
@@ -201,7 +203,8 @@ def _analysis_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress]
                                  samples=args["samples"], seed=args["seed"], tariff=args["tariff"],
                                  contracts=args["contracts"], rules=args["rules"], race=args["race"],
                                  points=args["points"], executor=executor, progress=progress,
-                                 players=args["players"], play=args["play"])
+                                 players=args["players"], play=args["play"], passed=args["passed"],
+                                 points_samples=args["points_samples"])
     return work
 
 
@@ -353,11 +356,16 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "race": data.get("race", True) is not False, "points": data.get("points", True) is not False,
             "players": _int(data, "players", 0, 0, 8) or None,
             "play": _choice(data, "play", ("double-dummy", "both"), "double-dummy"),
+            "passed": parse_seats(passed) if (passed := _str(data, "passed")) else (),
+            "points_samples": _int(data, "points_samples", POINTS_SAMPLES, 2, MAX_SAMPLES),
         }
         # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
         cards, n_seats = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"], args["players"])
         if args["contracts"]:
             select_contracts(contracts_for_hand(game, cards, n_seats), args["contracts"], n_seats)
+        # which seats may have passed (those between the leader and the viewer), as the CLI checks
+        bidding_predicates(game, n_seats, args["passed"], None, declarer=args["seat"], viewer=args["seat"],
+                           hand=cards, leader=args["leader"])
         return started(jobs.submit("analyze", _analysis_work(args, workers)))
 
     async def tout(request: Request) -> Any:

@@ -273,6 +273,8 @@ function setupAnnounce() {
         contracts: $("an-contracts").value, rules: parseSettings($("an-rules").value, "rule"),
         tariff: parseSettings($("an-tariff").value, "tariff"),
         play: $("an-single").checked ? "both" : "double-dummy",
+        passed: $("an-passed").value,
+        points_samples: $("an-points-samples").value === "" ? null : +$("an-points-samples").value,
       };
     } catch (e) { showError(e.message); return; }
     try {
@@ -300,6 +302,11 @@ function drawAnalysis(a, plotUrl) {
   const sampled = a.contracts.every((r) => r.without_play) ? "nothing to play, no deal sampled"
     : `${a.samples} deals (seed ${a.seed})`;
   let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
+  if (a.passed && a.passed.length) {
+    const seats = a.passed.join(", "), many = a.passed.length > 1;
+    html += `<p class="muted" id="an-passed-note">Seat${many ? "s" : ""} ${seats} passed: no deal gives ` +
+      `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
+  }
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
   html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>mean points</th><th>payout</th></tr>`;
   for (const r of a.contracts) {
