@@ -159,6 +159,25 @@ class DefenceAnalysis:
         return out
 
 
+def check_defence(game: str, hand: str | Sequence[Card], seat: int, leader: int = 0, *, contract: str,
+                  declarer: int, rules: Mapping[str, Any] | None = None, players: int | None = None
+                  ) -> tuple[tuple[Card, ...], int, Contract]:
+    """The checks of :func:`evaluate_defence` that need no sampling (a front
+    end makes them before starting the work): the hand as cards, the number
+    of players and the declarer's contract.  Bad input raises an
+    :class:`InputError` of one line."""
+    if game != "schafkopf":
+        raise InputError(f"declarer (the defenders' view, with Kontra) is Schafkopf only: {game} has no "
+                         "Kontra", param="declarer")
+    cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
+    if not 0 <= declarer < n_seats:
+        raise InputError(f"declarer must be a seat 0..{n_seats - 1}, got {declarer}", param="declarer")
+    if declarer == seat:
+        raise InputError(f"declarer {declarer} is the viewer's own seat: leave out --declarer to analyse "
+                         "the contracts he may announce", param="declarer")
+    return cards, n_seats, contract_of(game, contract, n_seats)
+
+
 def evaluate_defence(game: str, hand: str | Sequence[Card], seat: int, leader: int = 0, *, contract: str,
                      declarer: int, samples: int = 1000, seed: int = 0, constraints: Constraints | None = None,
                      tariff: Tariff | None = None, rules: Mapping[str, Any] | None = None, points: bool = True,
@@ -173,16 +192,8 @@ def evaluate_defence(game: str, hand: str | Sequence[Card], seat: int, leader: i
     seats that passed before the declarer announced.  A run stopped early
     raises a :class:`~stichfest.analysis.executor.Stopped` whose
     ``partial`` is a :class:`DefenceAnalysis` of the deals finished."""
-    if game != "schafkopf":
-        raise InputError(f"declarer (the defenders' view, with Kontra) is Schafkopf only: {game} has no "
-                         "Kontra", param="declarer")
-    cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
-    if not 0 <= declarer < n_seats:
-        raise InputError(f"declarer must be a seat 0..{n_seats - 1}, got {declarer}", param="declarer")
-    if declarer == seat:
-        raise InputError(f"declarer {declarer} is the viewer's own seat: leave out --declarer to analyse "
-                         "the contracts he may announce", param="declarer")
-    spec = contract_of(game, contract, n_seats)
+    cards, n_seats, spec = check_defence(game, hand, seat, leader, contract=contract, declarer=declarer,
+                                         rules=rules, players=players)
     in_party = spec.called is not None and card(spec.called, "A", GERMAN) in cards
     share = seat_share(spec.kind, n_seats, in_party)
     tariff = tariff or Tariff()
