@@ -128,6 +128,71 @@ def test_analysis_with_passes_and_a_points_subsample(client):
     assert r.status_code == 400 and "points_samples" in r.json()["error"]
 
 
+DEFENCE = {"hand": "EA E10 GK G9 HA H9 S10 S8", "seat": 0, "leader": 0, "declarer": 2, "contract": "solo-E",
+           "passed": "1", "samples": 8, "points_samples": 4}
+
+
+def test_defenders_view_runs_evaluate_defence():
+    # the CLI's analyze --declarer 2 --contract solo-E --passed 1 (README "The defenders' view and Kontra"),
+    # on worker processes as `stichfest serve --workers 2` runs it
+    from stichfest.analysis.defence import evaluate_defence
+    with TestClient(create_app(workers=2, max_jobs=1)) as client:
+        r = client.post("/api/analyze", json=DEFENCE)
+        assert r.status_code == 200, r.json()
+        out = wait(client, r.json()["job"], timeout=60.0)
+    assert out["status"]["state"] == "done", out
+    d = out["result"]
+    assert d["view"] == "defence" and d["declarer"] == 2 and d["seat"] == 0 and d["role"] == "defender"
+    assert d["contract"]["id"] == "solo-E" and d["contract"]["samples"] == 8 and d["passed"] == [1]
+    assert d["contract"]["points_samples"] == 4 and d["play"] == "double-dummy"
+    viewer = d["viewer"]
+    assert viewer["share"] == "-1/3" and viewer["single_dummy"] is None
+    dd = viewer["double_dummy"]
+    assert set(dd) == {"samples", "payout", "payout_kontra", "kontra_gain", "kontra"}
+    assert dd["kontra"] in ("worth giving", "not worth giving", "unclear")
+    # a defender of a Solo gets minus a third of the soloist's payout, twice that with Kontra
+    assert dd["payout"]["mean"] == pytest.approx(-d["contract"]["payout"]["mean"] / 3)
+    assert dd["payout_kontra"]["mean"] == pytest.approx(2 * dd["payout"]["mean"])
+    # the same figures as the library gives with the same arguments
+    same = evaluate_defence("schafkopf", DEFENCE["hand"], 0, 0, contract="solo-E", declarer=2, samples=8,
+                            passed=(1,), points_samples=4).to_json()
+    assert d["contract"]["payout"] == same["contract"]["payout"] and viewer == same["viewer"]
+
+
+def test_defenders_view_of_the_called_sau_holder(client):
+    # holding the called Sau, the viewer is the declarer's partner: his payout is the declarer's, no Kontra
+    body = {"hand": "EA GK G9 HA H9 S10 S8 E7", "declarer": 1, "contract": "sauspiel-E", "samples": 8,
+            "points": False}
+    out = wait(client, client.post("/api/analyze", json=body).json()["job"])
+    assert out["status"]["state"] == "done", out
+    d = out["result"]
+    assert d["role"] == "partner" and d["viewer"]["share"] == "1"
+    assert d["viewer"]["double_dummy"]["kontra"] is None
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"contract": None}, "declarer and contract go together"),
+    ({"declarer": None}, "declarer and contract go together"),
+    ({"contracts": "solo"}, "contracts lists the viewer's own contracts"),
+    ({"contract": "solo-X"}, "no contract 'solo-X'"),
+    ({"declarer": 0}, "the viewer's own seat"),
+    ({"declarer": 4}, "declarer must be 0..3"),
+    ({"declarer": "two"}, "declarer must be a whole number"),
+    ({"declarer": 3, "players": 3, "hand": "EO GO HO SO EU GU HU SU"}, "declarer must be a seat 0..2"),
+    ({"passed": "3"}, "passed seat 3 bids after seat 2"),
+    ({"passed": "2"}, "seat 2 is the declarer"),
+    ({"game": "jass", "hand": "C6 C7 C8 C9 C10 CJ CQ CK CA", "contract": "trump-H"},
+     "Schafkopf only: jass has no Kontra"),
+    ({"game": "scharwenzel", "contract": "trump-H"}, "Schafkopf only: scharwenzel has no Kontra"),
+])
+def test_defenders_view_bad_combinations_are_400_on_one_line(client, change, words):
+    body = {k: v for k, v in {**DEFENCE, **change}.items() if v is not None}
+    r = client.post("/api/analyze", json=body)
+    assert r.status_code == 400, r.json()
+    message = r.json()["error"]
+    assert words in message and "\n" not in message
+
+
 def test_analysis_limits(client):
     r = client.post("/api/analyze", json={"hand": HAND, "samples": MAX_SAMPLES + 1})
     assert r.status_code == 400 and str(MAX_SAMPLES) in r.json()["error"]

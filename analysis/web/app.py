@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from stichfest import Position
 from stichfest.analysis.announce import bidding_predicates, parse_seats
+from stichfest.analysis.defence import DefenceAnalysis, check_defence, evaluate_defence
 from stichfest.analysis.errors import USER_ERRORS
 from stichfest.analysis.evaluate import (
     POINTS_SAMPLES,
@@ -208,6 +209,21 @@ def _analysis_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress]
     return work
 
 
+def _defence_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress], Any]:
+    """The defenders' view (``analyze --declarer --contract``): the declarer's contract seen from the
+    viewer's seat, with the analysis job's arguments."""
+    def work(progress: JobProgress) -> DefenceAnalysis:
+        progress.relabel("sampling", total=args["samples"], done=0)
+        with open_executor(workers) as executor:
+            return evaluate_defence(args["game"], args["hand"], args["seat"], args["leader"],
+                                    contract=args["contract"], declarer=args["declarer"],
+                                    samples=args["samples"], seed=args["seed"], tariff=args["tariff"],
+                                    rules=args["rules"], points=args["points"],
+                                    points_samples=args["points_samples"], executor=executor, progress=progress,
+                                    players=args["players"], play=args["play"], passed=args["passed"])
+    return work
+
+
 def _tout_work(pos: Position, target: int | None, samples: int, seed: int) -> Callable[[JobProgress], Any]:
     def work(progress: JobProgress) -> dict[str, Any]:
         from stichfest.analysis.cli.text import render_guarantee
@@ -348,6 +364,13 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         if not hand:
             raise BadRequest("pick the cards of your hand (or paste them)")
         contracts = _str(data, "contracts")
+        declarer = None if data.get("declarer") in (None, "") else _int(data, "declarer", None, 0, 3)
+        contract = _str(data, "contract")
+        # the CLI's rules for the defenders' view (--declarer, --contract)
+        if (declarer is None) != (contract is None):
+            raise BadRequest("declarer and contract go together: the seat that announced and its contract")
+        if declarer is not None and contracts:
+            raise BadRequest("contracts lists the viewer's own contracts; with declarer give contract")
         args: dict[str, Any] = {
             "game": game, "hand": hand, "seat": _int(data, "seat", 0, 0, 3), "leader": _int(data, "leader", 0, 0, 3),
             "samples": _int(data, "samples", 200, 1, MAX_SAMPLES), "seed": _int(data, "seed", 0, 0, 2**31 - 1),
@@ -360,6 +383,15 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "points_samples": _int(data, "points_samples", POINTS_SAMPLES, 2, MAX_SAMPLES),
         }
         # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
+        if declarer is not None:
+            assert contract is not None  # checked above: they go together
+            cards, n_seats, spec = check_defence(game, hand, args["seat"], args["leader"], contract=contract,
+                                                 declarer=declarer, rules=args["rules"], players=args["players"])
+            # which seats may have passed before the declarer announced, as the CLI checks
+            bidding_predicates(game, n_seats, args["passed"], None, declarer=declarer, viewer=args["seat"],
+                               contract=spec, hand=cards, leader=args["leader"])
+            args.update(declarer=declarer, contract=contract)
+            return started(jobs.submit("analyze", _defence_work(args, workers)))
         cards, n_seats = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"], args["players"])
         if args["contracts"]:
             select_contracts(contracts_for_hand(game, cards, n_seats), args["contracts"], n_seats)
@@ -429,6 +461,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             if isinstance(result, HandAnalysis):
                 out["result"] = result.to_json()
                 out["plot"] = f"/api/jobs/{job.id}/plot.png" if _has_matplotlib() else None
+            elif isinstance(result, DefenceAnalysis):
+                out["result"] = result.to_json()
             else:
                 out["result"] = result
         return out
