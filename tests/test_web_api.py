@@ -159,6 +159,17 @@ def test_defenders_view_runs_evaluate_defence():
     assert d["contract"]["payout"] == same["contract"]["payout"] and viewer == same["viewer"]
 
 
+def test_defenders_view_with_play_outs(client):
+    out = wait(client, client.post("/api/analyze", json={**DEFENCE, "samples": 4, "play": "both"}).json()["job"],
+               timeout=60.0)
+    assert out["status"]["state"] == "done", out
+    d = out["result"]
+    assert d["play"] == "both" and d["contract"]["single_dummy"]["samples"] == 4
+    sd = d["viewer"]["single_dummy"]
+    assert sd["samples"] == 4 and sd["kontra"] in ("worth giving", "not worth giving", "unclear")
+    assert d["viewer"]["single_minus_double"]["samples"] == 4
+
+
 def test_defenders_view_of_the_called_sau_holder(client):
     # holding the called Sau, the viewer is the declarer's partner: his payout is the declarer's, no Kontra
     body = {"hand": "EA GK G9 HA H9 S10 S8 E7", "declarer": 1, "contract": "sauspiel-E", "samples": 8,
