@@ -131,6 +131,47 @@ def test_announce_after_passes(page):
     assert "seat 3" in page.text_content("#error")
 
 
+def test_announce_defenders_view(page):
+    # the CLI's analyze --declarer 2 --contract solo-E --passed 1 (README "The defenders' view and Kontra")
+    page.fill("#an-hand", "EA E10 GK G9 HA H9 S10 S8")
+    page.select_option("#an-declarer", "2")
+    page.fill("#an-contract", "solo-E")
+    page.fill("#an-passed", "1")
+    page.fill("#an-samples", "8")
+    page.fill("#an-points-samples", "4")
+    page.click("#an-run")
+    page.wait_for_selector("#an-defence")
+    assert page.is_hidden("#error")
+    assert "seat 2 announced Eichel-Solo" in page.text_content("#an-result h3")
+    assert "Seat 1 passed" in page.text_content("#an-passed-note")
+    assert "Seat 0 defends" in page.text_content("#an-defence-share")
+    table = page.locator("#an-defence")
+    labels = [t.strip() for t in table.locator("tr td:first-child").all_text_contents()]
+    for label in ("P(declarers win)", "declarer's payout", "seat 0's payout", "with Kontra", "Kontra gains",
+                  "Kontra is"):
+        assert label in labels, labels
+    verdict = table.locator("tr", has_text="Kontra is").locator("td").nth(1).text_content()
+    assert verdict in ("worth giving", "not worth giving", "unclear")
+    assert "8 deals" in table.locator("th").nth(1).text_content()
+    assert table.locator("th").count() == 2  # no single-dummy column without play-outs
+    # with the play-outs: a single-dummy column and the paired difference
+    page.fill("#an-samples", "4")
+    page.check("#an-single")
+    page.click("#an-run")
+    page.wait_for_selector("#an-defence th:nth-child(3)")
+    assert "single dummy (4 deals)" in page.text_content("#an-defence th:nth-child(3)")
+    sd_verdict = page.locator("#an-defence tr", has_text="Kontra is").locator("td").nth(2).text_content()
+    assert sd_verdict in ("worth giving", "not worth giving", "unclear")
+    assert "Single − double dummy, seat 0's payout" in page.text_content("#an-result")
+    shot(page, "announce-defence")
+    page.uncheck("#an-single")
+    # the CLI's rules, said on the page: the declarer needs his contract
+    page.fill("#an-contract", "")
+    page.click("#an-run")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "declarer and contract go together" in page.text_content("#error")
+
+
 def test_a_sie_is_shown_without_play(page):
     # docs/rules.md "Sie": the four Ober and the four Unter win without a card played
     page.fill("#an-hand", "EO GO HO SO EU GU HU SU")

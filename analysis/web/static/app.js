@@ -261,6 +261,8 @@ function setupAnnounce() {
   };
   game.addEventListener("change", onGame);
   onGame();
+  // "me": the viewer's own analysis; a seat: the defenders' view of that seat's contract
+  fillSelect($("an-declarer"), [["", "me"], ...[0, 1, 2, 3].map((i) => [i, `seat ${i}`])], "");
   $("an-run").onclick = async () => {
     clearError();
     $("an-result").innerHTML = "";
@@ -276,11 +278,16 @@ function setupAnnounce() {
         passed: $("an-passed").value,
         points_samples: $("an-points-samples").value === "" ? null : +$("an-points-samples").value,
       };
+      if ($("an-declarer").value !== "") {
+        body.declarer = +$("an-declarer").value;
+        body.contract = $("an-contract").value.trim() || null;
+      }
     } catch (e) { showError(e.message); return; }
     try {
       const r = await runJob("/api/analyze", body, { bar: $("an-bar"), cancel: $("an-cancel"), run: $("an-run"),
         status: $("an-status") });
-      drawAnalysis(r.result, $("an-plot").checked ? r.plot : null);
+      if (r.result.view === "defence") drawDefence(r.result);
+      else drawAnalysis(r.result, $("an-plot").checked ? r.plot : null);
     } catch (e) { showError(e.message); }
   };
 }
@@ -336,6 +343,58 @@ function drawAnalysis(a, plotUrl) {
     img.className = "plot"; img.alt = "points per deal"; img.src = plotUrl;
     out.append(img);
   }
+}
+
+// The defenders' view (analyze --declarer --contract): the declaring party's figures, then the viewer's
+// payout without and with Kontra and whether Kontra pays, double dummy and (with play-outs) single dummy.
+function drawDefence(d) {
+  const row = d.contract, sdRow = row.single_dummy && typeof row.single_dummy === "object" ? row.single_dummy : null;
+  const you = d.viewer.double_dummy, sdYou = d.viewer.single_dummy;
+  const hasSd = !!(sdRow || sdYou);
+  let html = `<h3>${escapeHtml(d.hand)} — seat ${d.seat}; seat ${d.declarer} announced ${escapeHtml(row.name)}, ` +
+    `seat ${d.leader} leads, ${d.samples} deals (seed ${d.seed})</h3>`;
+  if (d.passed && d.passed.length) {
+    const seats = d.passed.join(", "), many = d.passed.length > 1;
+    html += `<p class="muted" id="an-passed-note">Seat${many ? "s" : ""} ${seats} passed: no deal gives ` +
+      `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
+  }
+  const share = d.role === "partner"
+    ? `Seat ${d.seat} holds the called Sau: he is the declarer's partner and wins or loses what the declarer ` +
+      `does; Kontra is the defenders' call, not his.`
+    : `Seat ${d.seat} defends: his payout is ${escapeHtml(d.viewer.share)} of the declarer's ` +
+      `(Kontra multiplies it by ${d.tariff.kontra_factor}).`;
+  html += `<p class="muted" id="an-defence-share">${share}</p>`;
+  html += `<table class="figures" id="an-defence"><tr><th></th><th>double dummy (${you.samples} deals)</th>` +
+    (hasSd ? `<th>single dummy (${(sdYou || sdRow).samples} deals)</th>` : "") + `</tr>`;
+  const line = (label, dd, sd, cls = "") => {
+    html += `<tr class="${cls}"><td>${escapeHtml(label)}</td><td>${dd}</td>` + (hasSd ? `<td>${sd ?? "—"}</td>` : "") + `</tr>`;
+  };
+  const chance = (e) => (e ? `${pct(e)} ${ci(e, 100, 0)}` : "");
+  const money = (e, bold = false) => (e ? `${bold ? "<b>" : ""}${num(e, true)}${bold ? "</b>" : ""} ${ci(e)}` : "");
+  const win = row.tout ? "p_tout" : "p_win";
+  line(row.tout ? "P(Tout made)" : "P(declarers win)", chance(row[win]), sdRow && chance(sdRow[win]));
+  if (row.p_schneider) line("P(Schneider)", chance(row.p_schneider), sdRow && chance(sdRow.p_schneider));
+  if (row.p_schwarz) line("P(Schwarz)", chance(row.p_schwarz), sdRow && chance(sdRow.p_schwarz));
+  if (row.mean_points) {
+    line("declarers' card points", `${num(row.mean_points)} ${ci(row.mean_points)}`,
+      sdRow && sdRow.mean_points ? `${num(sdRow.mean_points)} ${ci(sdRow.mean_points)}` : null);
+  }
+  line("declarer's payout", money(row.payout), sdRow && money(sdRow.payout));
+  line(`seat ${d.seat}'s payout`, money(you.payout, true), sdYou && money(sdYou.payout, true), "viewer");
+  line("with Kontra", money(you.payout_kontra), sdYou && money(sdYou.payout_kontra), "viewer sub");
+  if (d.role === "defender") {
+    line("Kontra gains", money(you.kontra_gain), sdYou && money(sdYou.kontra_gain), "viewer sub");
+    const verdict = (v) => (v ? `<b class="verdict">${escapeHtml(v)}</b>` : "");
+    line("Kontra is", verdict(you.kontra), sdYou && verdict(sdYou.kontra), "viewer sub");
+  }
+  html += `</table>`;
+  const diff = d.viewer.single_minus_double;
+  if (diff) {
+    html += `<p class="muted">Single − double dummy, seat ${d.seat}'s payout on the same deals: ` +
+      `${diff.mean_difference >= 0 ? "+" : ""}${diff.mean_difference.toFixed(1)} ± ` +
+      `${(1.96 * diff.standard_error).toFixed(1)} (${diff.samples} deals).</p>`;
+  }
+  $("an-result").innerHTML = html;
 }
 
 // Single-dummy figures (each player choosing from what he has seen), where the analysis has them:
