@@ -173,8 +173,8 @@ def check_defence(game: str, hand: str | Sequence[Card], seat: int, leader: int 
     if not 0 <= declarer < n_seats:
         raise InputError(f"declarer must be a seat 0..{n_seats - 1}, got {declarer}", param="declarer")
     if declarer == seat:
-        raise InputError(f"declarer {declarer} is the viewer's own seat: leave out --declarer to analyse "
-                         "the contracts he may announce", param="declarer")
+        raise InputError(f"declarer {declarer} is the viewer's own seat: without a declarer the analysis is "
+                         "of the contracts he may announce", param="declarer")
     return cards, n_seats, contract_of(game, contract, n_seats)
 
 
