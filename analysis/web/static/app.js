@@ -302,6 +302,14 @@ function ci(e, scale = 1, digits = 1) {
   return e ? `<span class="ci">${(scale * e.low).toFixed(digits)}…${(scale * e.high).toFixed(digits)}</span>` : "";
 }
 
+// The seats that passed before the announcement (--passed), as one line above either table ("" if none).
+function passedNote(passed) {
+  if (!passed || !passed.length) return "";
+  const many = passed.length > 1;
+  return `<p class="muted" id="an-passed-note">Seat${many ? "s" : ""} ${passed.join(", ")} passed: no deal gives ` +
+    `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
+}
+
 function drawAnalysis(a, plotUrl) {
   const out = $("an-result");
   const cols = [["p_win", "win"], ["p_schneider", "Schneider"], ["p_schwarz", "Schwarz"], ["p_tout", "Tout made"],
@@ -309,11 +317,7 @@ function drawAnalysis(a, plotUrl) {
   const sampled = a.contracts.every((r) => r.without_play) ? "nothing to play, no deal sampled"
     : `${a.samples} deals (seed ${a.seed})`;
   let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
-  if (a.passed && a.passed.length) {
-    const seats = a.passed.join(", "), many = a.passed.length > 1;
-    html += `<p class="muted" id="an-passed-note">Seat${many ? "s" : ""} ${seats} passed: no deal gives ` +
-      `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
-  }
+  html += passedNote(a.passed);
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
   html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>mean points</th><th>payout</th></tr>`;
   for (const r of a.contracts) {
@@ -353,11 +357,7 @@ function drawDefence(d) {
   const hasSd = !!(sdRow || sdYou);
   let html = `<h3>${escapeHtml(d.hand)} — seat ${d.seat}; seat ${d.declarer} announced ${escapeHtml(row.name)}, ` +
     `seat ${d.leader} leads, ${d.samples} deals (seed ${d.seed})</h3>`;
-  if (d.passed && d.passed.length) {
-    const seats = d.passed.join(", "), many = d.passed.length > 1;
-    html += `<p class="muted" id="an-passed-note">Seat${many ? "s" : ""} ${seats} passed: no deal gives ` +
-      `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
-  }
+  html += passedNote(d.passed);
   const share = d.role === "partner"
     ? `Seat ${d.seat} holds the called Sau: he is the declarer's partner and wins or loses what the declarer ` +
       `does; Kontra is the defenders' call, not his.`
