@@ -95,13 +95,16 @@ def schafkopf_deals(contract: str, count: int, seed: int, announced: bool = True
     return out
 
 
-def jass_deals(count: int, seed: int) -> list[Position]:
-    rng = random.Random(f"jass-{seed}")
+def jass_deals(count: int, seed: int, mode: str = "trump") -> list[Position]:
+    """Random Jass deals, seat 0 declares and leads: in ``mode`` "trump"
+    with his longest suit as trumps, else in "obenabe" or "undeufe" (the
+    same mode for every deal, whatever the hand)."""
+    rng = random.Random(f"jass-{seed}" if mode == "trump" else f"jass-{mode}-{seed}")
     out = []
     while len(out) < count:
         deal = random_deal(rng, "jass")
-        trump = _longest_suit(deal[0], skip_ranks=())
-        out.append(Position.from_json(position_json("jass", "trump", deal, declarer=0,
+        trump = _longest_suit(deal[0], skip_ranks=()) if mode == "trump" else None
+        out.append(Position.from_json(position_json("jass", mode, deal, declarer=0,
                                                      leader=0, trump=trump)))
     return out
 

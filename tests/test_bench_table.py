@@ -1,0 +1,49 @@
+"""bench/run.py's verdicts: a row is judged against its issue's target at the
+reference speed, through the ratio to DDS timed in the same run."""
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = str(Path(__file__).resolve().parent.parent / "bench")
+
+
+@pytest.fixture(scope="module")
+def run():
+    sys.path.insert(0, BENCH)  # run.py imports its sibling deal_sets by bare name
+    try:
+        yield importlib.import_module("run")
+    finally:
+        sys.path.remove(BENCH)
+
+
+def test_judged_by_the_ratio_to_dds(run):
+    # DDS at twice the reference time: a Sauspiel value of 19 ms here is 9.5 ms there (target 10)
+    assert run.judge("schafkopf sauspiel", "value", 19.0, 30.0, 2 * run.REFERENCE_DDS_MS) == ("ok", 9.5)
+    assert run.judge("schafkopf sauspiel", "value", 21.0, 30.0, 2 * run.REFERENCE_DDS_MS)[0] == "MISS"
+
+
+def test_without_dds_the_milliseconds_here(run):
+    assert run.judge("schafkopf sauspiel", "value", 9.0, 30.0, None) == ("ok", None)
+    assert run.judge("schafkopf sauspiel", "value", 11.0, 30.0, None) == ("MISS", None)
+
+
+def test_jass_value_needs_its_slowest_deal_within_two_seconds(run):
+    # issue 11: mean <= 100 ms and the slowest deal <= 2 s, both at the reference speed
+    dds = run.REFERENCE_DDS_MS
+    assert run.judge("jass trump", "jass value", 90.0, 1900.0, dds)[0] == "ok"
+    assert run.judge("jass trump", "jass value", 90.0, 2100.0, dds)[0] == "MISS"
+    assert run.judge("jass obenabe", "jass value", 110.0, 500.0, dds)[0] == "MISS"
+
+
+def test_ramsch_value_and_moves_has_its_own_target(run):
+    dds = run.REFERENCE_DDS_MS
+    assert run.judge("schafkopf ramsch", "value+moves", 95.0, 900.0, dds)[0] == "ok"  # issue 11: 100 ms
+    assert run.judge("schafkopf solo", "value+moves", 95.0, 900.0, dds)[0] == "MISS"  # the others: 20 ms
+
+
+def test_a_row_without_target(run):
+    assert run.judge("anything", "no such query", 5.0, 5.0, 1.0) == ("", 2.45)
