@@ -47,12 +47,12 @@ cdef inline int cheapest(Context* c, uint64_t m) noexcept nogil:
     return best
 
 
-cdef inline int cheapest_sum(Context* c, int seat, int k) noexcept nogil:
-    """The points of the ``k`` cheapest cards in ``seat``'s hand (from the
-    per-seat counts of each point value, kept up to date by play_card)."""
+cdef inline int cheapest_of(Context* c, uint8_t* count, int k) noexcept nogil:
+    """The points of the ``k`` cheapest cards counted in ``count`` (cards
+    per point level, as level_count[seat] or trump_level_count[seat])."""
     cdef int lv, take, total = 0
     for lv in range(c.n_levels):
-        take = c.level_count[seat][lv]
+        take = count[lv]
         if take > k:
             take = k
         total += take * c.level_points[lv]
@@ -60,6 +60,12 @@ cdef inline int cheapest_sum(Context* c, int seat, int k) noexcept nogil:
         if k == 0:
             break
     return total
+
+
+cdef inline int cheapest_sum(Context* c, int seat, int k) noexcept nogil:
+    """The points of the ``k`` cheapest cards in ``seat``'s hand (from the
+    per-seat counts of each point value, kept up to date by play_card)."""
+    return cheapest_of(c, c.level_count[seat], k)
 
 
 cdef inline int top_run(Context* c, int k, int seat, int limit, int* points) noexcept nogil:
@@ -203,14 +209,12 @@ cdef inline void trump_tricks(Context* c, int* best) noexcept nogil:
     gives the bound (in trick scoring q tricks).  One pass over the
     trumps, strongest first: a trump spoils one of A's if fewer of A's
     are spoiled than the other side's trumps seen so far."""
-    cdef int seat, s, card, side, i, j, t, n, got, q
+    cdef int seat, s, card, side, got, q
     cdef int seen[2]
     cdef int top[2]
     cdef int spoiled[MAX_SEATS]
     cdef int wins[MAX_SEATS + 1]
-    cdef int pts[MAX_CARDS]
     cdef uint32_t m = c.rank_mask[TRUMP]
-    cdef uint64_t h
     best[0] = -1
     best[1] = -1
     seen[0] = 0
@@ -246,21 +250,7 @@ cdef inline void trump_tricks(Context* c, int* best) noexcept nogil:
         if c.score_tricks:
             got = q
         else:
-            # the q cheapest of its trumps (at most 9: selection)
-            n = 0
-            h = c.hands[seat] & c.class_mask[TRUMP]
-            while h:
-                pts[n] = c.points[ctz64(h)]
-                n += 1
-                h &= h - 1
-            got = 0
-            for i in range(q):
-                t = i
-                for j in range(i + 1, n):
-                    if pts[j] < pts[t]:
-                        t = j
-                got += pts[t]
-                pts[t] = pts[i]
+            got = cheapest_of(c, c.trump_level_count[seat], q)  # the q cheapest of its trumps
             for s in range(c.n_seats):
                 if s != seat:
                     got += cheapest_sum(c, s, q)

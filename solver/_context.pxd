@@ -64,6 +64,7 @@ cdef struct Context:
     int n_levels                      # how many distinct point values (ascending in level_points)
     uint8_t level_points[POINT_LEVELS]
     uint8_t level_count[MAX_SEATS][POINT_LEVELS]  # per seat, its cards of each point value
+    uint8_t trump_level_count[MAX_SEATS][POINT_LEVELS]  # the same, of its trumps only
     Table tt                          # the transposition table (_tt.pxd)
     # --- counters (Engine.counters(), `bench/run.py --counters`; one add each) ---
     uint64_t nodes

@@ -193,6 +193,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.hand_rank[seat][k] &= ~rank_bit
     c.trick_rank[k] |= rank_bit
     c.level_count[seat][c.point_level[card]] -= 1
+    c.trump_level_count[seat][c.point_level[card]] -= k == TRUMP
     c.trick[c.trick_len] = <uint8_t>card
     if c.trick_len == 0:
         c.win_offset = 0
@@ -233,6 +234,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.hand_rank[seat][k] |= rank_bit
     c.trick_rank[k] &= ~rank_bit
     c.level_count[seat][c.point_level[card]] += 1
+    c.trump_level_count[seat][c.point_level[card]] += k == TRUMP
     return v
 
 
@@ -547,10 +549,12 @@ cdef class Engine:
         memset(c.history, 0, sizeof(c.history))
         memset(c.killer, 0xFF, sizeof(c.killer))
         memset(c.level_count, 0, sizeof(c.level_count))
+        memset(c.trump_level_count, 0, sizeof(c.trump_level_count))
         m = c.remaining
         while m:
             i = ctz64(m)
             c.level_count[c.owner[i]][c.point_level[i]] += 1
+            c.trump_level_count[c.owner[i]][c.point_level[i]] += c.klass[i] == TRUMP
             m &= m - 1
         memset(c.rank_mask, 0, sizeof(c.rank_mask))
         memset(c.hand_rank, 0, sizeof(c.hand_rank))
