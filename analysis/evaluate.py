@@ -133,7 +133,10 @@ CHUNK = 10
 #: Jass deals per task: a Jass deal costs a hundred Schafkopf ones (36
 #: cards, every deal solved exactly: 0.15 to 6 CPU s a mode here), so five
 #: or ten deals made tasks of up to a minute, and a worker could wait most
-#: of one at every checkpoint.
+#: of one at every checkpoint.  A Jass task is one mode on one deal, not
+#: every mode: the first batches are five deals, and five tasks of six
+#: modes each left one of two workers idle for a whole deal's six solves
+#: at each checkpoint.
 JASS_CHUNK = 1
 
 
@@ -529,7 +532,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     table = _SampleTable(samples, [s.id for s in specs], samples if game == "jass" else points_samples)
     try:
         if game == "jass":
-            _race(job, table, race, False, executor, progress, JASS_CHUNK, JASS_RACE_CHECKPOINTS)
+            _race(job, table, race, False, executor, progress, JASS_CHUNK, JASS_RACE_CHECKPOINTS,
+                  per_contract=True)
         else:
             _race(job, table, race, points, executor, progress)
     except (KeyboardInterrupt, Stopped) as e:
@@ -627,9 +631,10 @@ class _SampleTable:
 
 def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor: Executor | None,
           progress: ProgressBar | None, chunk: int = CHUNK,
-          checkpoints: Sequence[int] = RACE_CHECKPOINTS) -> None:
+          checkpoints: Sequence[int] = RACE_CHECKPOINTS, per_contract: bool = False) -> None:
     """Sample outcomes for every contract, stopping the trailing ones at the
-    checkpoints (if ``race``).
+    checkpoints (if ``race``); ``per_contract``: one task per contract and
+    chunk of deals, not one per chunk for every contract (Jass, JASS_CHUNK).
 
     With ``points``, the last batch also finds the exact card points of
     the contracts still active (the contenders) on the table's first
@@ -655,9 +660,10 @@ def _race(job: _HandJob, table: _SampleTable, race: bool, points: bool, executor
             exact = frozenset(_likely_contenders(active, table.payouts, done)) if done else frozenset()
         until = table.points_until  # no task straddles it: exact before, thresholds from there on
         starts = sorted(set(range(done, stop, step)) | ({until} if done < until < stop else set()))
+        groups = [(c,) for c in ids] if per_contract else [ids]
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (_outcome_chunk, (job, a, b, ids, exact if a < until else frozenset()))
-            for a, b in zip(starts, starts[1:] + [stop])]
+            (_outcome_chunk, (job, a, b, group, exact if a < until else frozenset()))
+            for a, b in zip(starts, starts[1:] + [stop]) for group in groups]
         missing: list[tuple[int, list[tuple[str, int]]]] = []
         if points and last:
             missing = _missing_points(table, [c for c in ids if not job.templates[c].tout], min(done, until))
@@ -680,6 +686,7 @@ class _Store:
                  points_planned: int) -> None:
         self.table, self.ids, self.tasks, self.progress = table, ids, tasks, progress
         self.points_planned, self.points_done = points_planned, 0
+        self.stored = np.zeros(table.samples, dtype=np.int16)  # per deal, contracts stored in this batch
 
     def __call__(self, index: int, rows: list[Any]) -> None:
         table = self.table
@@ -690,12 +697,13 @@ class _Store:
                     table.exact[cid][i] = v
             self.points_done += len(rows)
         else:
-            a, b = args[1], args[2]
-            for k, cid in enumerate(self.ids):
+            a, b, group = args[1], args[2], args[3]
+            for k, cid in enumerate(group):
                 table.levels[cid][a:b] = [r[k][0] for r in rows]
                 table.payouts[cid][a:b] = [r[k][1] for r in rows]
                 table.exact[cid][a:b] = [np.nan if r[k][2] is None else r[k][2] for r in rows]
-            table.filled[a:b] = True
+            self.stored[a:b] += len(group)
+            table.filled[a:b] = self.stored[a:b] == len(self.ids)
         if self.progress:
             note = f"exact card points {self.points_done}/{self.points_planned}" if self.points_planned else ""
             self.progress.update(done=int(np.count_nonzero(table.filled)), note=note)

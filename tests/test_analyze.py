@@ -456,6 +456,36 @@ def test_same_seed_same_result_with_one_and_two_workers():
         assert _short_run(None, points_samples=17) == _short_run(pool, points_samples=17)
 
 
+def _jass_run(executor):
+    a = evaluate_hand("jass", "HJ H9 HA HK HQ H10 SA CA DA", 0, 0, samples=12, seed=1, executor=executor,
+                      contracts=["trump-H", "obenabe", "undeufe"])
+    return json.dumps(a.to_json(), sort_keys=True)
+
+
+@pytest.mark.slow
+def test_jass_same_result_with_one_and_two_workers():
+    """Jass tasks are one mode on one deal each (JASS_CHUNK): the results are
+    put together the same way whichever worker finishes first."""
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert _jass_run(None) == _jass_run(pool)
+
+
+def test_a_deal_counts_as_finished_once_every_contract_of_its_batch_is_stored():
+    """Per-contract tasks (Jass) store a deal's contracts one by one: a run
+    stopped in between keeps only the deals whose every contract is in."""
+    from stichfest.analysis.evaluate import _outcome_chunk, _SampleTable, _Store
+
+    table = _SampleTable(4, ["a", "b"], 4)
+    tasks = [(_outcome_chunk, (None, i, i + 1, (c,), frozenset())) for i in range(4) for c in "ab"]
+    store = _Store(table, ("a", "b"), tasks, None, 0)
+    for index in (1, 0, 2, 7):  # deal 0: b, a; deal 1: a; deal 3: b
+        store(index, [[(3, 10 * index, 70)]])
+    assert table.filled.tolist() == [True, False, False, False] and table.finished() == 1
+    assert table.payouts["a"][0] == 0 and table.payouts["b"][0] == 10 and table.payouts["b"][3] == 70
+    store(3, [[(3, 5, 70)]])  # deal 1: b
+    assert table.finished() == 2
+
+
 DASK_RUN = """
 import sys
 sys.path.insert(0, "tests")
