@@ -40,6 +40,7 @@ cdef struct Context:
     int match_bonus
     uint8_t counted[MAX_SEATS]        # seats whose winnings make up the value
     uint8_t maximizer[MAX_SEATS]      # seats that play to raise the value
+    uint8_t rotation[MAX_SEATS][MAX_SEATS]  # [leader][offset]: the seat offset places after leader
     # --- Sauspiel called Sau (called_suit < 0: none) ---
     int called_suit
     int called_sau
@@ -87,9 +88,8 @@ cdef struct Context:
 
 cdef inline int seat_at(Context* c, int offset) noexcept nogil:
     """The seat ``offset`` (0 <= offset < n_seats) places after the leader
-    (a compare instead of the division a modulo costs in the hot loop)."""
-    cdef int s = c.leader + offset
-    return s - c.n_seats if s >= c.n_seats else s
+    (a table lookup: no division, no compare in the hot loop)."""
+    return c.rotation[c.leader][offset]
 
 
 cdef inline int table_points(Context* c) noexcept nogil:

@@ -463,13 +463,16 @@ cdef class Engine:
         ``called`` is None or (suit, sau_index, holder, davonlaufen_min).
         """
         cdef Context* c = &self.ctx
-        cdef int i, n
+        cdef int i, j, n
         self.new_generation()
         if table is not self.table_loaded:  # tables are shared objects (contract_table caches them)
             self._compile_table(table)
             self.table_loaded = table
         n = len(counted)
         c.n_seats = n
+        for i in range(n):
+            for j in range(MAX_SEATS):
+                c.rotation[i][j] = (i + j) % n
         for i in range(MAX_SEATS):
             c.counted[i] = 1 if i < n and counted[i] else 0
             c.maximizer[i] = 1 if i < n and maximizer[i] else 0
