@@ -87,15 +87,30 @@ class Solver:
         """Search nodes (card plays) this solver has visited in all its queries."""
         return self._nodes_before + self.engine.nodes
 
-    # -- loading -------------------------------------------------------------
-    def _load(self, pos: Position) -> GameState:
-        """Load ``pos``; the table is kept when only the play differs."""
-        st = pos.state()
-        bits = self._fixed_bits or TT_BITS[pos.game]
+    def warm_up(self, game: str) -> None:
+        """Make the table for ``game``'s positions now and touch all of its
+        memory (the solver keeps one table, so do it for the game to come):
+        the next queries' times are then the search's alone, without the
+        page faults of a fresh table (``bench/run.py`` does it before each
+        row)."""
+        if game not in TT_BITS:
+            raise ValueError(f"unknown game {game!r} (games: {', '.join(TT_BITS)})")
+        self._table_for(game)
+        self.engine.touch_table()
+
+    def _table_for(self, game: str) -> None:
+        """Replace the table by one of ``game``'s size if it has another."""
+        bits = self._fixed_bits or TT_BITS[game]
         if bits != self.engine.tt_bits:
             self._nodes_before += self.engine.nodes
             self.engine = Engine(bits)
             self._loaded = None
+
+    # -- loading -------------------------------------------------------------
+    def _load(self, pos: Position) -> GameState:
+        """Load ``pos``; the table is kept when only the play differs."""
+        st = pos.state()
+        self._table_for(pos.game)
         rules_key = (pos.game, pos.contract, pos.trump, pos.called, pos.tout, pos.declarer,
                      pos.deal, tuple(sorted(pos.rules.items())))
         if rules_key != self._loaded:

@@ -134,6 +134,25 @@ def test_answers_do_not_depend_on_earlier_queries():
             assert used.solve(pos).to_json() == Solver(tt_bits=14).solve(pos).to_json(), pos
 
 
+def test_warm_up_touches_a_table_of_the_games_size_and_changes_no_answer():
+    """Solver.warm_up (bench/run.py calls it before each row) makes the
+    game's table and writes all of it; answers are the same after it,
+    whether it comes before a deal or between two queries of one."""
+    from stichfest.search import TT_BITS
+
+    rng = random.Random(77)
+    for case in (CASES[0], CASES[9]):
+        pos = Position.from_json(random_endgame(rng, case, 4))
+        solver = Solver()
+        solver.warm_up(pos.game)
+        assert solver.engine.tt_bits == TT_BITS[pos.game]
+        first = solver.solve(pos).to_json()
+        solver.warm_up(pos.game)  # clears the table between two queries of the deal
+        assert solver.solve(pos).to_json() == first == Solver().solve(pos).to_json()
+    with pytest.raises(ValueError, match="unknown game 'skat'"):
+        Solver().warm_up("skat")
+
+
 def _touching_pairs(pos: Position, legal: list[str]):
     """Pairs of the mover's legal cards with no other card still in play (in
     a hand or on the table) between them in their class: the cards the
