@@ -1,7 +1,7 @@
 # The search context: everything the hot loop reads, in one flat struct of
 # plain C arrays (no Python objects, no allocation after set-up), and the
 # position's key for the transposition table (_tt.pxd), which needs it.
-from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t
+from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t, int32_t
 from stichfest._tt cimport Table
 
 cdef extern from *:
@@ -20,6 +20,16 @@ cdef enum:
     MAX_MOVES = 16
     MAX_CLASS_LEN = 16
     POINT_LEVELS = 8
+
+cdef enum:
+    ENDING_SLOTS = 1 << 14            # 256 KiB, 16 bytes each: stays in the processor's L2 cache
+
+cdef struct EndingEntry:
+    # the exact value of a two-trick ending (two_tricks in _search.pyx),
+    # one slot per key's low bits: a newer ending replaces an older one
+    uint64_t key                      # tt_key() of the ending's start
+    uint32_t generation               # the table's generation: the deal it belongs to
+    int32_t value
 
 cdef struct Context:
     # --- rule tables (ContractTable, compiled) ---
@@ -67,6 +77,7 @@ cdef struct Context:
     uint8_t level_count[MAX_SEATS][POINT_LEVELS]  # per seat, its cards of each point value
     uint8_t trump_level_count[MAX_SEATS][POINT_LEVELS]  # the same, of its trumps only
     Table tt                          # the transposition table (_tt.pxd)
+    EndingEntry endings[ENDING_SLOTS]  # exact values of two-trick endings (two_tricks)
     # --- counters (Engine.counters(), `bench/run.py --counters`; one add each) ---
     uint64_t nodes
     uint64_t tt_probes
