@@ -2,7 +2,7 @@
 contracts, 1000 samples (Jass: 200) for every contract in contention, on all cores.
 
     python bench/bench_analyze.py [--hand strong|middling|jass] [--samples N] [--seed S]
-                                  [--workers W] [--no-points] [--points-samples K]
+                                  [--workers W] [--no-points] [--points-samples K] [--nodes]
 
 The strong hand's run is the one of
 
@@ -31,7 +31,7 @@ import time
 from run import dds_row  # bench/ is sys.path[0] when run as a script
 
 from stichfest.analysis.evaluate import POINTS_SAMPLES, evaluate_hand
-from stichfest.analysis.executor import available_cores, open_executor
+from stichfest.analysis.executor import available_cores, open_executor, worker_solver
 
 HAND = "EO GO EU GU HA H10 EA G7"
 #: name -> (game, hand, seat, leader, samples)
@@ -75,8 +75,14 @@ def main(argv=None) -> None:
     ap.add_argument("--no-points", action="store_true", help="skip the exact card points")
     ap.add_argument("--points-samples", type=int, default=POINTS_SAMPLES,
                     help="deals with exact card points (default: the analysis's)")
+    ap.add_argument("--nodes", action="store_true",
+                    help="run in this process, one worker, and print the search nodes of the whole "
+                         "analysis (the figure that compares two builds on a noisy machine)")
     args = ap.parse_args(argv)
     game, hand, seat, leader, samples = HANDS[args.hand]
+    if args.nodes:
+        print_nodes(args, game, hand, seat, leader, args.samples or samples)
+        return
     dds_ms = dds_row(20, 1)
     dds_cpu_ms = dds_row(100, 1, clock=time.process_time)
     r = analyze_figure(args.samples or samples, args.seed, args.workers, not args.no_points, hand, seat,
@@ -84,6 +90,9 @@ def main(argv=None) -> None:
     after = dds_row(100, 1, clock=time.process_time)
     if dds_cpu_ms is not None and after is not None:
         dds_cpu_ms = (dds_cpu_ms + after) / 2  # the machine's speed before and after the run
+    wall_after = dds_row(20, 1)
+    if dds_ms is not None and wall_after is not None:
+        dds_ms = (dds_ms + wall_after) / 2
     what = (f"with card points on the first {r['points_samples']} deals" if r["points"]
             else "without card points (--no-points)")
     if game == "jass":
@@ -104,6 +113,17 @@ def main(argv=None) -> None:
         line += (f"\n  DDS {dds_cpu_ms:.3f} ms CPU a deal: {per_worker:.1f} CPU s per worker at the reference "
                  "speed")
     print(line)
+
+def print_nodes(args: argparse.Namespace, game: str, hand: str, seat: int, leader: int, samples: int) -> None:
+    """The analysis in this process (no workers), and its search nodes."""
+    solver = worker_solver()
+    n0, cpu0 = solver.nodes, _cpu_seconds()
+    result = evaluate_hand(game, hand, seat, leader, samples=samples, seed=args.seed,
+                           points=not args.no_points, points_samples=args.points_samples)
+    print(f"analyze the {args.hand} {game.capitalize()} hand, {samples} samples, seed {args.seed}, "
+          f"in this process: {solver.nodes - n0:,} search nodes, {_cpu_seconds() - cpu0:.1f} CPU s; "
+          f"best: {result.results[0].name}")
+
 
 if __name__ == "__main__":
     main()
