@@ -104,7 +104,7 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogi
     return best
 
 
-cdef int two_tricks(Context* c, int alpha, int beta) noexcept nogil:
+cdef int two_tricks(Context* c) noexcept nogil:
     """The exact value of the last two tricks, at their start (an exact
     value is a fail-soft answer to every window): from the endings table
     if this ending, up to equivalence (tt_key), was valued before in this
@@ -112,8 +112,9 @@ cdef int two_tricks(Context* c, int alpha, int beta) noexcept nogil:
     alpha-beta cutoffs in the full window but no table, ordering or bounds.
 
     The endings table is small and apart from the transposition table: a
-    probe there is a cache miss, which cost more than valuing the ending
-    again, and it keeps its room for the larger subtrees; a table of 2**14
+    probe of the large table is a cache miss, which cost more than valuing
+    the ending again, and the large table keeps its room for the larger
+    subtrees; a table of 2**14
     endings stays in the processor's cache, and the same few endings come
     up again and again below one trick start.  Against a null-window
     valuation without the table (callgrind instructions: Jass trump deal 3
@@ -288,13 +289,16 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             return c.match_bonus if c.match_alive else 0
         if popcount64(c.hands[c.leader]) == 1:
             return last_trick(c)
+        if popcount64(c.hands[c.leader]) == 2:
+            # before the upper bound: an exact value, often from the endings
+            # table, is a tighter answer than the bound (callgrind: -0.2 to
+            # -0.6 % instructions, -0.6 to -1.4 % nodes)
+            return two_tricks(c)
     hi = upper_bound(c)
     if hi <= alpha:
         return hi
     if beta <= 0:
         return 0
-    if at_trick_start and popcount64(c.hands[c.leader]) == 2:
-        return two_tricks(c, alpha, beta)
     if not at_trick_start:
         # a decided or secured trick ends the node (measured in every
         # contract, 20 bench deals: Jass -12 to -22 %, Ramsch -34 %, Solo
