@@ -47,3 +47,17 @@ def test_ramsch_value_and_moves_has_its_own_target(run):
 
 def test_a_row_without_target(run):
     assert run.judge("anything", "no such query", 5.0, 5.0, 1.0) == ("", 2.45)
+
+
+def test_analysis_nodes_are_the_same_from_run_to_run(run, capsys):
+    """bench_analyze.py --nodes: the whole analysis in this process, with the
+    search nodes it took, the figure that compares two builds."""
+    import re
+
+    bench_analyze = importlib.import_module("bench_analyze")
+    counts = []
+    for _ in range(2):
+        bench_analyze.main(["--hand", "strong", "--samples", "20", "--nodes"])
+        out = capsys.readouterr().out
+        counts.append(int(re.search(r"in this process: ([\d,]+) search nodes", out).group(1).replace(",", "")))
+    assert counts[0] == counts[1] > 0
