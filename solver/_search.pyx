@@ -118,8 +118,8 @@ cdef int two_tricks(Context* c) noexcept nogil:
     endings stays in the processor's cache, and the same few endings come
     up again and again below one trick start.  Against a null-window
     valuation without the table (callgrind instructions: Jass trump deal 3
-    -5.5 %, Ramsch value deals 0-1 -8.2 %, Sauspiel value and every
-    card's value, 20 deals, -10.3 %): the exact values, tighter than the
+    -5.8 %, Ramsch value deals 0-1 -8.6 %, Sauspiel value and every
+    card's value, 20 deals, -8.0 %): the exact values, tighter than the
     window's bounds, also save nodes above (Jass trump -4.7 %, Schieber
     value and moves -3.3 %, Schafkopf rows -1 to -4 %)."""
     cdef uint64_t key = tt_key(c)
