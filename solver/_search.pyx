@@ -114,9 +114,9 @@ cdef int two_tricks(Context* c) noexcept nogil:
     The endings table is small and apart from the transposition table: a
     probe of the large table is a cache miss, which cost more than valuing
     the ending again, and the large table keeps its room for the larger
-    subtrees; a table of 2**14
-    endings stays in the processor's cache, and the same few endings come
-    up again and again below one trick start.  Against a null-window
+    subtrees; a table of 2**14 endings stays in the processor's cache, and
+    the same few endings come up again and again below one trick start.
+    Against a null-window
     valuation without the table (callgrind instructions: Jass trump deal 3
     -5.8 %, Ramsch value deals 0-1 -8.6 %, Sauspiel value and every
     card's value, 20 deals, -8.0 %): the exact values, tighter than the
