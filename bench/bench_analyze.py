@@ -66,6 +66,11 @@ def analyze_figure(samples: int = 1000, seed: int = 1, workers: int | None = Non
             "target_seconds": TARGET_SECONDS[game], "best": result.results[0].name}
 
 
+def _mean_of(before: float | None, after: float | None) -> float | None:
+    """DDS's time a deal before and after the run, averaged (None without endplay)."""
+    return None if before is None or after is None else (before + after) / 2
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hand", choices=sorted(HANDS), default="strong")
@@ -87,12 +92,9 @@ def main(argv=None) -> None:
     dds_cpu_ms = dds_row(100, 1, clock=time.process_time)
     r = analyze_figure(args.samples or samples, args.seed, args.workers, not args.no_points, hand, seat,
                        leader, args.points_samples, game)
-    after = dds_row(100, 1, clock=time.process_time)
-    if dds_cpu_ms is not None and after is not None:
-        dds_cpu_ms = (dds_cpu_ms + after) / 2  # the machine's speed before and after the run
-    wall_after = dds_row(20, 1)
-    if dds_ms is not None and wall_after is not None:
-        dds_ms = (dds_ms + wall_after) / 2
+    # the machine's speed before and after the run
+    dds_cpu_ms = _mean_of(dds_cpu_ms, dds_row(100, 1, clock=time.process_time))
+    dds_ms = _mean_of(dds_ms, dds_row(20, 1))
     what = (f"with card points on the first {r['points_samples']} deals" if r["points"]
             else "without card points (--no-points)")
     if game == "jass":
@@ -113,6 +115,7 @@ def main(argv=None) -> None:
         line += (f"\n  DDS {dds_cpu_ms:.3f} ms CPU a deal: {per_worker:.1f} CPU s per worker at the reference "
                  "speed")
     print(line)
+
 
 def print_nodes(args: argparse.Namespace, game: str, hand: str, seat: int, leader: int, samples: int) -> None:
     """The analysis in this process (no workers), and its search nodes."""

@@ -161,6 +161,12 @@ def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter):
         yield name, label, measure(solver, made[name], QUERIES[query], clock)
 
 
+def target_of(name: str, label: str) -> tuple[float, float | None] | None:
+    """A row's target (mean ms, slowest deal's ms or None) at the reference
+    speed: its deal set's own, else its query's; None where it has none."""
+    return SET_TARGET_MS.get((name, label)) or TARGET_MS.get(label)
+
+
 def judge(name: str, label: str, mean_ms: float, max_ms: float, dds_ms: float | None
           ) -> tuple[str, float | None]:
     """A row against its target: ("ok" / "MISS" / "" where it has none, and
@@ -170,7 +176,7 @@ def judge(name: str, label: str, mean_ms: float, max_ms: float, dds_ms: float | 
     (a target of T ms at the reference speed is T / REFERENCE_DDS_MS times
     DDS), as the milliseconds of these machines vary twofold from day to
     day; without DDS, by its milliseconds here."""
-    target = SET_TARGET_MS.get((name, label)) or TARGET_MS.get(label)
+    target = target_of(name, label)
     scale = REFERENCE_DDS_MS / dds_ms if dds_ms else 1.0
     at_reference = mean_ms * scale if dds_ms else None
     if target is None:
@@ -269,7 +275,7 @@ def main(argv=None) -> None:
         else:
             row_dds = None
         mark, at_reference = judge(name, q, r["mean"], r["max"], row_dds)
-        target = SET_TARGET_MS.get((name, q)) or TARGET_MS.get(q)
+        target = target_of(name, q)
         wanted_ms = "" if target is None else f"{target[0]:g}" + (f" max {target[1]:g}" if target[1] else "")
         line = (f"{name:34} {q:18} {r['mean']:8.2f} {r['median']:8.2f} {r['p90']:8.2f} {r['max']:8.1f} "
                 f"{r['nodes']:10.0f} {r['nps'] / 1e6:8.1f}")
