@@ -1,7 +1,7 @@
 # The search context: everything the hot loop reads, in one flat struct of
 # plain C arrays (no Python objects, no allocation after set-up), and the
 # position's key for the transposition table (_tt.pxd), which needs it.
-from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t, int32_t
+from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t, int16_t, int32_t
 from stichfest._tt cimport Table
 
 cdef extern from *:
@@ -27,7 +27,7 @@ cdef enum:
 cdef struct EndingEntry:
     # the exact value of a two-trick ending (two_tricks in _search.pyx),
     # one slot per key's low bits: a newer ending replaces an older one
-    uint64_t key                      # tt_key() of the ending's start
+    uint64_t key                      # the ending's start: tt_key() ^ shape_mix(shape)
     uint32_t generation               # the table's generation: the deal it belongs to
     int32_t value
 
@@ -76,6 +76,12 @@ cdef struct Context:
     uint8_t level_points[POINT_LEVELS]
     uint8_t level_count[MAX_SEATS][POINT_LEVELS]  # per seat, its cards of each point value
     uint8_t trump_level_count[MAX_SEATS][POINT_LEVELS]  # the same, of its trumps only
+    # --- the point shape: which point values the remaining cards have (_tt.pxd) ---
+    uint64_t shape                    # per class, each run of equal-point cards as its count of low bits
+    uint8_t shape_offset[N_CLASSES]   # the class's first bit in shape
+    uint8_t run_start[MAX_CARDS]      # the rank position where the card's run of equal points starts
+    uint32_t run_mask[MAX_CARDS]      # the run's rank positions (rank_mask bits)
+    int16_t shape_points[64]          # the points of the cards a shape bit stands for
     Table tt                          # the transposition table (_tt.pxd)
     EndingEntry endings[ENDING_SLOTS]  # exact values of two-trick endings (two_tricks)
     # --- counters (Engine.counters(), `bench/run.py --counters`; one add each) ---
@@ -116,12 +122,13 @@ cdef inline int table_points(Context* c) noexcept nogil:
 
 cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:
     """The key's part for class ``k`` holding the cards of rank mask ``m``:
-    each card as (rank among them, owner, point level)."""
+    each card as (rank among them, owner), the special card (the Buur)
+    marked: its rules differ from the card that takes its place."""
     cdef uint64_t h = 0
     cdef int card, rel = 0
     while m:
         card = c.order[k][ctz32(m)]
-        h ^= c.tt.z_card[k][rel][c.owner[card]][c.point_level[card]]
+        h ^= c.tt.z_card[k][rel][c.owner[card]][card == c.special_card]
         rel += 1
         m &= m - 1
     return h
@@ -137,8 +144,23 @@ cdef inline uint64_t state_key(Context* c, int leader, int called_led, int match
     return h
 
 
+cdef inline int shape_bit(Context* c, int card) noexcept nogil:
+    """The bit of ``shape`` that goes when ``card``, still in its hand
+    (rank_mask), leaves it: the top one of its run's."""
+    cdef int k = c.klass[card]
+    return c.shape_offset[k] + c.run_start[card] + popcount32(c.rank_mask[k] & c.run_mask[card]) - 1
+
+
+cdef inline uint64_t shape_mix(uint64_t shape) noexcept nogil:
+    """The shape as a 64-bit hash (splitmix64's finaliser), to make an
+    exact key of a structure key."""
+    shape = (shape ^ (shape >> 30)) * 0xBF58476D1CE4E5B9ULL
+    shape = (shape ^ (shape >> 27)) * 0x94D049BB133111EBULL
+    return shape ^ (shape >> 31)
+
+
 cdef inline uint64_t tt_key(Context* c) noexcept nogil:
-    """The Zobrist key of the position up to equivalence (see _tt.pxd)."""
+    """The Zobrist key of the position's structure (see _tt.pxd)."""
     cdef uint64_t h = state_key(c, c.leader, c.called_led, c.match_alive)
     cdef int k
     for k in range(N_CLASSES):

@@ -22,7 +22,8 @@ cdef extern from *:
     int clz64 "__builtin_clzll"(unsigned long long) nogil
 
 from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
-                                 popcount64, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
+                                 popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
+                                 shape_bit, shape_mix,
                                  table_points)
 from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
@@ -107,8 +108,8 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogi
 cdef int two_tricks(Context* c) noexcept nogil:
     """The exact value of the last two tricks, at their start (an exact
     value is a fail-soft answer to every window): from the endings table
-    if this ending, up to equivalence (tt_key), was valued before in this
-    deal, else by every line of play, the last trick forced, with
+    if this ending, up to equivalence (its structure, tt_key, and its
+    point shape), was valued before in this deal, else by every line of play, the last trick forced, with
     alpha-beta cutoffs in the full window but no table, ordering or bounds.
 
     The endings table is small and apart from the transposition table: a
@@ -122,7 +123,7 @@ cdef int two_tricks(Context* c) noexcept nogil:
     card's value, 20 deals, -8.0 %): the exact values, tighter than the
     window's bounds, also save nodes above (Jass trump -4.7 %, Schieber
     value and moves -3.3 %, Schafkopf rows -1 to -4 %)."""
-    cdef uint64_t key = tt_key(c)
+    cdef uint64_t key = tt_key(c) ^ shape_mix(c.shape)
     cdef EndingEntry* e = &c.endings[key & (ENDING_SLOTS - 1)]
     if e.key == key and e.generation == <uint32_t>c.tt.generation:
         return e.value
@@ -168,7 +169,8 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     cdef uint64_t class_part[N_CLASSES]
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
-    cdef TTEntry* e
+    cdef uint64_t shapes[MAX_MOVES]
+    cdef int lower, upper, best
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
@@ -182,17 +184,17 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
         keys[i] = (state_key(c, winner, called_led, c.match_alive and c.counted[winner])
                    ^ every_class ^ class_part[k]
                    ^ class_key(c, k, c.rank_mask[k] & ~(<uint32_t>1 << c.rank_pos[card])))
+        shapes[i] = c.shape & ~(<uint64_t>1 << shape_bit(c, card))
         prefetch(tt_bucket(&c.tt, keys[i]))
         key_of[card] = keys[i]
     for i in range(n):
-        e = tt_probe(&c.tt, keys[i])
-        if e == NULL:
+        if not tt_probe(&c.tt, keys[i], shapes[i], c.shape_points, &lower, &upper, &best):
             continue
-        if maximizing and gains[i] + e.lower >= beta:
-            bound[0] = gains[i] + e.lower
+        if maximizing and gains[i] + lower >= beta:
+            bound[0] = gains[i] + lower
             return 1
-        if not maximizing and gains[i] + e.upper <= alpha:
-            bound[0] = gains[i] + e.upper
+        if not maximizing and gains[i] + upper <= alpha:
+            bound[0] = gains[i] + upper
             return 1
     return 0
 
@@ -207,6 +209,8 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef uint32_t saved_trick_rank[N_CLASSES]
     cdef int trick_points, k = c.klass[card]
     cdef uint32_t rank_bit = <uint32_t>1 << c.rank_pos[card]
+    cdef uint64_t shape_out = <uint64_t>1 << shape_bit(c, card)
+    c.shape &= ~shape_out
     c.hands[seat] &= ~bit
     c.remaining &= ~bit
     c.rank_mask[k] &= ~rank_bit
@@ -250,6 +254,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.win_offset = saved_win
     c.hands[seat] |= bit
     c.remaining |= bit
+    c.shape |= shape_out
     c.rank_mask[k] |= rank_bit
     c.hand_rank[seat][k] |= rank_bit
     c.trick_rank[k] &= ~rank_bit
@@ -275,7 +280,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int n, i, v, best, best_move = -1, tt_move = -1, hi, twins, n_runs
     cdef int seat, maximizing
     cdef uint64_t key = 0
-    cdef TTEntry* e
+    cdef int tt_lower, tt_upper, tt_best
     cdef int at_trick_start = c.trick_len == 0
     cdef int sure, sure_lo, sure_lost, effort
     cdef uint64_t nodes0 = c.nodes
@@ -328,21 +333,20 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 sure += c.match_bonus  # a trick of theirs ends the match
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
-        e = tt_probe(&c.tt, key)
         c.tt_probes += 1
-        if e != NULL:
-            if e.lower >= beta or e.upper <= alpha or e.lower == e.upper:
+        if tt_probe(&c.tt, key, c.shape, c.shape_points, &tt_lower, &tt_upper, &tt_best):
+            if tt_lower >= beta or tt_upper <= alpha or tt_lower == tt_upper:
                 c.tt_hits += 1
-                if e.lower >= beta:
-                    return e.lower
-                if e.upper <= alpha:
-                    return e.upper
-                return e.lower
-            if e.lower > alpha:
-                alpha = e.lower
-            if e.upper < beta:
-                beta = e.upper
-            tt_move = card_of(c, e.best)
+                if tt_lower >= beta:
+                    return tt_lower
+                if tt_upper <= alpha:
+                    return tt_upper
+                return tt_lower
+            if tt_lower > alpha:
+                alpha = tt_lower
+            if tt_upper < beta:
+                beta = tt_upper
+            tt_move = card_of(c, tt_best)
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]
@@ -395,11 +399,11 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         # what the entry saves: the size of the tree searched, as log2 of nodes
         effort = 64 - clz64(c.nodes - nodes0)
         if best <= alpha0:
-            tt_store(&c.tt, key, 0, best, best_move, effort)
+            tt_store(&c.tt, key, c.shape, 0, best, best_move, effort)
         elif best >= beta0:
-            tt_store(&c.tt, key, best, 1 << 14, best_move, effort)
+            tt_store(&c.tt, key, c.shape, best, 1 << 14, best_move, effort)
         else:
-            tt_store(&c.tt, key, best, best, best_move, effort)
+            tt_store(&c.tt, key, c.shape, best, best, best_move, effort)
     return best
 
 
@@ -529,12 +533,31 @@ cdef class Engine:
             c.points[i] = table.points[i]
             if table.strength[i]:
                 c.class_mask[c.klass[i]] |= <uint64_t>1 << i
+        # card points as the value counts them (none where it counts tricks)
+        counted_points = list(table.points) if table.score_mode == 0 else [0] * MAX_CARDS
+        offset = 0
         for k in range(5):
             cards = table.ordered(k)
             c.order_len[k] = len(cards)
+            c.shape_offset[k] = offset
             for j, i in enumerate(cards):
                 c.order[k][j] = i
                 c.rank_pos[i] = j
+            # runs of neighbours (in strength) of equal points: a card's shape bit is its run's
+            start = 0
+            for j, i in enumerate(cards):
+                if j and counted_points[i] != counted_points[cards[j - 1]]:
+                    start = j
+                c.run_start[i] = start
+                c.shape_points[offset + j] = counted_points[i]
+            for j, i in enumerate(cards):
+                c.run_mask[i] = 0
+                for jj, ii in enumerate(cards):
+                    if c.run_start[ii] == c.run_start[i]:
+                        c.run_mask[i] |= <uint32_t>1 << jj
+            offset += len(cards)
+        if offset > 64:
+            raise ValueError("too many cards for the point shape")
         for i in range(MAX_CARDS):
             c.weaker[i] = 0
             c.beaten_by[i] = 0
@@ -562,7 +585,7 @@ cdef class Engine:
     def load_state(self, hands, int leader, trick, bint called_led, bint match_alive):
         """Set the position: hands as masks, the cards of the current trick."""
         cdef Context* c = &self.ctx
-        cdef int i
+        cdef int i, j, k, n
         c.remaining = 0
         for i in range(MAX_SEATS):
             c.hands[i] = hands[i] if i < len(hands) else 0
@@ -604,6 +627,13 @@ cdef class Engine:
             m &= m - 1
         for i in range(c.trick_len):
             c.trick_rank[c.klass[c.trick[i]]] |= <uint32_t>1 << c.rank_pos[c.trick[i]]
+        c.shape = 0
+        for k in range(N_CLASSES):
+            for j in range(c.order_len[k]):
+                i = c.order[k][j]
+                if c.run_start[i] == j:
+                    n = popcount32(c.rank_mask[k] & c.run_mask[i])
+                    c.shape |= ((<uint64_t>1 << n) - 1) << (c.shape_offset[k] + j)
         c.points_left = 0
         m = c.remaining
         while m:
