@@ -25,7 +25,7 @@ from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, 
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
                                  shape_bit, shape_mix,
                                  table_points)
-from stichfest._tt cimport (TTEntry, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
+from stichfest._tt cimport (TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_probe, tt_store)
 from stichfest._movegen cimport beats, legal_mask, representatives
 from stichfest._ordering cimport order_moves, note_cutoff
@@ -556,7 +556,7 @@ cdef class Engine:
                     if c.run_start[ii] == c.run_start[i]:
                         c.run_mask[i] |= <uint32_t>1 << jj
             offset += len(cards)
-        if offset > 64:
+        if offset > SHAPE_BITS:
             raise ValueError("too many cards for the point shape")
         for i in range(MAX_CARDS):
             c.weaker[i] = 0

@@ -233,3 +233,40 @@ def test_four_trick_endings_match_reference(case):
         got = solver.solve(Position.from_json(pos_json), pv=False)
         assert (got.value, got.to_json()["moves"], got.to_move) == (
             expected["value"], expected["moves"], expected["to_move"]), pos_json
+
+
+SHAPE_CASES = [
+    ("jass", "trump", 4, False, False, None),
+    ("jass", "obenabe", 4, False, False, None),
+    ("schafkopf", "sauspiel", 4, False, False, None),
+    ("schafkopf", "ramsch", 4, False, False, None),
+]
+
+
+@pytest.mark.parametrize("case", SHAPE_CASES, ids=_case_id)
+def test_entries_of_other_point_shapes_bound_correctly(case):
+    """The table gives a position the bounds of positions of the same
+    structure and other point shapes, moved by the points in which they
+    differ (shape_shift in solver/_tt.pxd).  A table of 16 buckets makes
+    entries of many shapes meet and replace each other in one bucket; the
+    answers must still be the brute force's, card by card, and the same
+    as with a large table."""
+    rng = random.Random(5 + sum(map(ord, _case_id(case))))
+    small, large = Solver(tt_bits=4), Solver(tt_bits=16)
+    for _ in range(12):
+        pos_json = random_endgame(rng, case, 4)
+        expected = reference_solve(pos_json)
+        pos = Position.from_json(pos_json)
+        got = small.solve(pos, pv=False)
+        assert (got.value, got.to_json()["moves"], got.to_move) == (
+            expected["value"], expected["moves"], expected["to_move"]), pos_json
+        assert large.solve(pos, pv=False).to_json()["moves"] == expected["moves"], pos_json
+
+
+def test_a_table_bucket_is_one_cache_line():
+    """Three entries of 21 bytes to a 64-byte bucket (solver/_tt.pxd): a
+    probe reads one cache line, and the table is 64 bytes per bucket."""
+    from stichfest._search import Engine
+
+    for bits in (4, 12, 20):
+        assert Engine(bits).tt_bytes == 64 << bits
