@@ -26,7 +26,7 @@ from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, 
                                  shape_bit, shape_mix,
                                  table_points)
 from stichfest._tt cimport (TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
-                            tt_probe, tt_store)
+                            tt_cut, tt_store, CUT_HIGH, CUT_LOW)
 from stichfest._movegen cimport beats, legal_mask, representatives
 from stichfest._ordering cimport order_moves, note_cutoff
 from stichfest._bounds cimport (upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
@@ -170,7 +170,7 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
     cdef uint64_t shapes[MAX_MOVES]
-    cdef int lower, upper, best
+    cdef int best = -1
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
@@ -188,13 +188,9 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
         prefetch(tt_bucket(&c.tt, keys[i]))
         key_of[card] = keys[i]
     for i in range(n):
-        if not tt_probe(&c.tt, keys[i], shapes[i], c.shape_points, &lower, &upper, &best):
-            continue
-        if maximizing and gains[i] + lower >= beta:
-            bound[0] = gains[i] + lower
-            return 1
-        if not maximizing and gains[i] + upper <= alpha:
-            bound[0] = gains[i] + upper
+        if tt_cut(&c.tt, keys[i], shapes[i], c.shape_points, alpha - gains[i], beta - gains[i],
+                  CUT_HIGH if maximizing else CUT_LOW, bound, &best):
+            bound[0] += gains[i]
             return 1
     return 0
 
@@ -280,7 +276,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int n, i, v, best, best_move = -1, tt_move = -1, hi, twins, n_runs
     cdef int seat, maximizing
     cdef uint64_t key = 0
-    cdef int tt_lower, tt_upper, tt_best
+    cdef int tt_best = -1
     cdef int at_trick_start = c.trick_len == 0
     cdef int sure, sure_lo, sure_lost, effort
     cdef uint64_t nodes0 = c.nodes
@@ -334,19 +330,10 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
         c.tt_probes += 1
-        if tt_probe(&c.tt, key, c.shape, c.shape_points, &tt_lower, &tt_upper, &tt_best):
-            if tt_lower >= beta or tt_upper <= alpha or tt_lower == tt_upper:
-                c.tt_hits += 1
-                if tt_lower >= beta:
-                    return tt_lower
-                if tt_upper <= alpha:
-                    return tt_upper
-                return tt_lower
-            if tt_lower > alpha:
-                alpha = tt_lower
-            if tt_upper < beta:
-                beta = tt_upper
-            tt_move = card_of(c, tt_best)
+        if tt_cut(&c.tt, key, c.shape, c.shape_points, alpha, beta, CUT_HIGH | CUT_LOW, &v, &tt_best):
+            c.tt_hits += 1
+            return v
+        tt_move = card_of(c, tt_best)
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]

@@ -9,30 +9,36 @@
 # trick winners on every line of play (winners depend only on relative
 # strength); they differ only in the points their cards carry.  Each entry
 # also holds the position's point shape (Context.shape: which point values
-# the remaining cards of each class have), and a probe takes the bounds of
-# every entry of its structure: as they are where the shape is the same
-# (the same future value: this lets a position reached after the 9 was
-# played share its entry with the one reached after the 8 was played), and
-# moved by at most the points in which the shapes differ where it is not
-# (shape_shift).  A position reached after the King was played thus gets
-# bounds from the one reached after the Queen was (payoff similarity, as
-# Furtak and Buro used it for Skat).  Measured against entries for equal
-# shapes only (nodes; Jass trump value -60 %, Schieber value -59 %, value
-# and every card's value -62 %, Ramsch -66 %, Solo -71 %, Wenz -79 %,
-# Sauspiel -56 %).
+# the remaining cards of each class have), and a probe (tt_cut) asks every
+# entry of its structure whether it ends the node: as it is where the shape
+# is the same (the same future value: this lets a position reached after
+# the 9 was played share its entry with the one reached after the 8 was
+# played), and moved by at most the points in which the shapes differ where
+# it is not (shape_shift).  A position reached after the King was played
+# thus gets bounds from the one reached after the Queen was (payoff
+# similarity, as Furtak and Buro used it for Skat).  Measured against
+# entries for equal shapes only (nodes; Jass trump value -60 %, Schieber
+# value -59 %, value and every card's value -62 %, Ramsch -66 %, Solo
+# -71 %, Wenz -79 %, Sauspiel -56 %).  The probe only asks whether the node
+# ends, and moves a bound only as far as it must to know (every query is a
+# null-window test, where a bound that does not end the node does not
+# narrow the window either): callgrind, Jass trump deals 0 and 3, -6 %
+# instructions, Ramsch deals 0-3 -3 %, against moving both bounds in full
+# (for +0.6 to +1.4 % nodes).
 #
 # The called Sau needs no mark: while its suit has not been led (a state
 # flag) it is in its holder's hand, the top card of its suit.
 #
 # A deal's entries are retired by a generation number, not by clearing.
-# Buckets of three entries of 21 bytes on one cache line (against two of
-# 32 bytes: Jass trump value -9 % nodes, Ramsch -7 %; four on two lines
-# saved -14 % / -10 % but cost as much time as it saved); a new entry replaces the one that saves least, by the
-# size of the tree searched to make it (log2 of nodes; measured against the
-# cards remaining, the former rule: Jass -5.6 % nodes, Ramsch value+moves
-# -1.5 %, the rest +-0.1 %).  The 64-bit key is a hash:
-# a false match needs 64 equal bits, about 1e-11 over a 100-million-probe
-# search; that risk is accepted, as in chess and bridge engines.
+# Buckets of three entries of 21 bytes on one cache line (against two of 32
+# bytes: Jass trump value -9 % nodes, Ramsch -7 %; four on two lines saved
+# -14 % and -10 % but cost as much time as they saved); a new entry
+# replaces the one that saves least, by the size of the tree searched to
+# make it (log2 of nodes; measured against the cards remaining, the former
+# rule: Jass -5.6 % nodes, Ramsch value+moves -1.5 %, the rest +-0.1 %).
+# The 64-bit key is a hash: a false match needs 64 equal bits, about 1e-11
+# over a 100-million-probe search; that risk is accepted, as in chess and
+# bridge engines.
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -177,22 +183,28 @@ cdef inline uint64_t entry_shape(TTEntry* e) noexcept nogil:
     return e.shape_low | (<uint64_t>e.shape_high << 32)
 
 
-cdef inline void shape_shift(uint64_t stored, uint64_t shape, const int16_t* points,
-                             int* down, int* up) noexcept nogil:
-    """How far the value of a position of point shape ``shape`` lies from
-    that of one of the same structure and shape ``stored``: between
-    ``down`` (<= 0) and ``up`` (>= 0).  The i-th remaining card of one is
-    the i-th of the other's, of the same class, rank and owner, so every
-    line of play has the same trick winners in both; a card of p points
-    in one and q in the other moves the counted side's total by q - p or
-    by 0.  Bits below and above the first and last that differ pair with
-    equal bits."""
+cdef enum:
+    # which bounds of tt_cut() may end the node
+    CUT_HIGH = 1          # a lower bound at beta or above
+    CUT_LOW = 2           # an upper bound at alpha or below
+
+
+cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* points, int sign,
+                            int limit) noexcept nogil:
+    """How much more (``sign`` 1) or less (``sign`` -1) than a position of
+    the same structure and point shape ``stored`` one of shape ``shape``
+    can be worth, at most: once past ``limit``, some number past it.
+
+    The i-th remaining card of one is the i-th of the other's, of the same
+    class, rank and owner, so every line of play has the same trick
+    winners in both; a card of p points in one and q in the other moves
+    the counted side's total by q - p or by 0.  Only the bits from the
+    first to the last that differ are paired: below and above them the
+    shapes are the same, and so are the counts."""
     cdef uint64_t x = stored ^ shape, window, a, b
-    cdef int d, lo, hi
-    down[0] = 0
-    up[0] = 0
+    cdef int d, lo, hi, total = 0
     if not x:
-        return
+        return 0
     lo = ctz64_tt(x)
     hi = 63 - clz64_tt(x)
     window = ((<uint64_t>2 << hi) - 1) if hi < 63 else <uint64_t>0xFFFFFFFFFFFFFFFFULL
@@ -200,49 +212,54 @@ cdef inline void shape_shift(uint64_t stored, uint64_t shape, const int16_t* poi
     a = stored & window
     b = shape & window
     while a:
-        d = points[ctz64_tt(b)] - points[ctz64_tt(a)]
+        d = sign * (points[ctz64_tt(b)] - points[ctz64_tt(a)])
         if d > 0:
-            up[0] += d
-        else:
-            down[0] += d
+            total += d
+            if total > limit:
+                break
         a &= a - 1
         b &= b - 1
+    return total
 
 
-cdef inline int tt_probe(Table* t, uint64_t key, uint64_t shape, const int16_t* points,
-                         int* lower, int* upper, int* best) noexcept nogil:
-    """Bounds on the future value from the entries of the position's
-    structure: its own (the same shape), and those of other point shapes,
-    each moved by shape_shift(); the tightest of each.  0 if there are
-    none (``lower``, ``upper``, ``best`` are then left alone)."""
+cdef inline int tt_cut(Table* t, uint64_t key, uint64_t shape, const int16_t* points,
+                       int alpha, int beta, int sides, int* bound, int* best) noexcept nogil:
+    """Whether the entries of the position's structure end a node of window
+    (alpha, beta) by the bounds ``sides`` allows (CUT_HIGH, CUT_LOW; with
+    both, an exact value inside the window too): ``bound`` then gets the
+    fail-soft value.  An entry of the same point shape gives its bounds as
+    they are, one of another shape gives them moved by shape_shift().
+    ``best`` gets an entry's best move (left alone if there is none)."""
     cdef TTEntry* b = tt_bucket(t, key)
-    cdef int i, found = 0, down, up, lo, hi
+    cdef int i, lo, hi, moved
+    cdef uint64_t stored
     for i in range(BUCKET):
         if b[i].key != key or b[i].generation != t.generation:
             continue
-        if entry_shape(&b[i]) == shape:
-            lo = b[i].lower
-            hi = b[i].upper
-            if b[i].best >= 0 or not found:
-                best[0] = b[i].best
-        else:
-            shape_shift(entry_shape(&b[i]), shape, points, &down, &up)
-            lo = b[i].lower + down
-            hi = b[i].upper + up
-            if not found:
-                best[0] = b[i].best
-        if lo < 0:
-            lo = 0
-        if not found:
-            lower[0] = lo
-            upper[0] = hi
-            found = 1
-        else:
-            if lo > lower[0]:
-                lower[0] = lo
-            if hi < upper[0]:
-                upper[0] = hi
-    return found
+        if b[i].best >= 0:
+            best[0] = b[i].best
+        lo = b[i].lower
+        hi = b[i].upper
+        stored = entry_shape(&b[i])
+        if stored == shape:
+            if (sides & CUT_HIGH and lo >= beta) or (sides == CUT_HIGH | CUT_LOW and lo == hi):
+                bound[0] = lo
+                return 1
+            if sides & CUT_LOW and hi <= alpha:
+                bound[0] = hi
+                return 1
+            continue
+        if sides & CUT_HIGH and lo >= beta:
+            moved = shape_shift(stored, shape, points, -1, lo - beta)
+            if lo - moved >= beta:
+                bound[0] = lo - moved
+                return 1
+        if sides & CUT_LOW and hi <= alpha:
+            moved = shape_shift(stored, shape, points, 1, alpha - hi)
+            if hi + moved <= alpha:
+                bound[0] = hi + moved
+                return 1
+    return 0
 
 
 cdef inline void tt_store(Table* t, uint64_t key, uint64_t shape, int lower, int upper, int best,
