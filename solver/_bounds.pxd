@@ -182,6 +182,24 @@ cdef inline int top_trump_run(Context* c, int* side) noexcept nogil:
     return pts
 
 
+cdef inline int top_trump_count(Context* c, uint32_t m, int* side) noexcept nogil:
+    """How many trumps the top run of the trumps of rank mask ``m`` has
+    (top_trump_run: they all land in one side's tricks), and that side
+    (``side``: 1 counted, 0 not); 0 if ``m`` is empty."""
+    cdef int n = 0, card
+    side[0] = 0
+    if not m:
+        return 0
+    side[0] = c.counted[c.owner[c.order[TRUMP][ctz32(m)]]]
+    while m:
+        card = c.order[TRUMP][ctz32(m)]
+        if c.counted[c.owner[card]] != side[0]:
+            break
+        n += 1
+        m &= m - 1
+    return n
+
+
 cdef enum:
     # trump_tricks() only where one seat plays against the rest (Solo
     # -22 %, Ramsch -33 %, Farbwenz -12 % nodes) with more than 4 trumps:

@@ -30,7 +30,7 @@ from stichfest._tt cimport (TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_genera
 from stichfest._movegen cimport beats, legal_mask, representatives
 from stichfest._ordering cimport order_moves, note_cutoff
 from stichfest._bounds cimport (upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
-                               trick_bounds)
+                               trick_bounds, top_trump_count)
 
 
 cdef inline int trick_gain(Context* c, int winner, int trick_points) noexcept nogil:
@@ -170,7 +170,8 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
     cdef uint64_t shapes[MAX_MOVES]
-    cdef int best = -1
+    cdef int best = -1, sure_count, sure_side
+    cdef uint32_t trumps
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
@@ -188,8 +189,13 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
         prefetch(tt_bucket(&c.tt, keys[i]))
         key_of[card] = keys[i]
     for i in range(n):
+        trumps = c.rank_mask[TRUMP]
+        if c.klass[moves[i]] == TRUMP:
+            trumps &= ~(<uint32_t>1 << c.rank_pos[moves[i]])
+        sure_count = top_trump_count(c, trumps, &sure_side)
         if tt_cut(&c.tt, keys[i], shapes[i], c.shape_points, alpha - gains[i], beta - gains[i],
-                  CUT_HIGH if maximizing else CUT_LOW, bound, &best):
+                  CUT_HIGH if maximizing else CUT_LOW, bound, &best,
+                  c.shape_offset[TRUMP], sure_count, sure_side):
             bound[0] += gains[i]
             return 1
     return 0
@@ -276,7 +282,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef int n, i, v, best, best_move = -1, tt_move = -1, hi, twins, n_runs
     cdef int seat, maximizing
     cdef uint64_t key = 0
-    cdef int tt_best = -1
+    cdef int tt_best = -1, sure_count, sure_side
     cdef int at_trick_start = c.trick_len == 0
     cdef int sure, sure_lo, sure_lost, effort
     cdef uint64_t nodes0 = c.nodes
@@ -330,7 +336,9 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
         c.tt_probes += 1
-        if tt_cut(&c.tt, key, c.shape, c.shape_points, alpha, beta, CUT_HIGH | CUT_LOW, &v, &tt_best):
+        sure_count = top_trump_count(c, c.rank_mask[TRUMP], &sure_side)
+        if tt_cut(&c.tt, key, c.shape, c.shape_points, alpha, beta, CUT_HIGH | CUT_LOW, &v, &tt_best,
+                  c.shape_offset[TRUMP], sure_count, sure_side):
             c.tt_hits += 1
             return v
         tt_move = card_of(c, tt_best)

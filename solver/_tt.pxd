@@ -64,6 +64,7 @@ cdef extern from *:
 cdef extern from *:
     int clz64_tt "__builtin_clzll"(unsigned long long) nogil
     int ctz64_tt "__builtin_ctzll"(unsigned long long) nogil
+    int popcount64_tt "__builtin_popcountll"(unsigned long long) nogil
 
 cdef enum:
     BUCKET = 3            # entries of 21 bytes: a bucket fills one cache line
@@ -190,7 +191,7 @@ cdef enum:
 
 
 cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* points, int sign,
-                            int limit) noexcept nogil:
+                            int limit, int sure_from, int sure_count, int sure_counted) noexcept nogil:
     """How much more (``sign`` 1) or less (``sign`` -1) than a position of
     the same structure and point shape ``stored`` one of shape ``shape``
     can be worth, at most: once past ``limit``, some number past it.
@@ -198,11 +199,16 @@ cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* poin
     The i-th remaining card of one is the i-th of the other's, of the same
     class, rank and owner, so every line of play has the same trick
     winners in both; a card of p points in one and q in the other moves
-    the counted side's total by q - p or by 0.  Only the bits from the
+    the counted side's total by q - p or by 0; by q - p for sure where
+    the card is one of the ``sure_count`` top cards of the class whose
+    bits start at ``sure_from`` (the trumps) and they all go to one side's
+    tricks, the counted one's (``sure_counted``), and by 0 where that is
+    the other side (the top run of trumps: top_trump_run in _bounds.pxd).
+    Only the bits from the
     first to the last that differ are paired: below and above them the
     shapes are the same, and so are the counts."""
     cdef uint64_t x = stored ^ shape, window, a, b
-    cdef int d, lo, hi, total = 0
+    cdef int d, lo, hi, total = 0, pair
     if not x:
         return 0
     lo = ctz64_tt(x)
@@ -211,9 +217,16 @@ cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* poin
     window &= ~((<uint64_t>1 << lo) - 1)
     a = stored & window
     b = shape & window
+    # the top run's pairs: the first sure_count bits from sure_from on
+    sure_count -= popcount64_tt(shape & ((<uint64_t>1 << lo) - 1) & ~((<uint64_t>1 << sure_from) - 1)) if lo > sure_from else 0
     while a:
-        d = sign * (points[ctz64_tt(b)] - points[ctz64_tt(a)])
-        if d > 0:
+        pair = ctz64_tt(b)
+        d = sign * (points[pair] - points[ctz64_tt(a)])
+        if pair >= sure_from and sure_count > 0:
+            sure_count -= 1
+            if sure_counted:
+                total += d
+        elif d > 0:
             total += d
             if total > limit:
                 break
@@ -223,12 +236,14 @@ cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* poin
 
 
 cdef inline int tt_cut(Table* t, uint64_t key, uint64_t shape, const int16_t* points,
-                       int alpha, int beta, int sides, int* bound, int* best) noexcept nogil:
+                       int alpha, int beta, int sides, int* bound, int* best,
+                       int sure_from, int sure_count, int sure_counted) noexcept nogil:
     """Whether the entries of the position's structure end a node of window
     (alpha, beta) by the bounds ``sides`` allows (CUT_HIGH, CUT_LOW; with
     both, an exact value inside the window too): ``bound`` then gets the
     fail-soft value.  An entry of the same point shape gives its bounds as
-    they are, one of another shape gives them moved by shape_shift().
+    they are, one of another shape gives them moved by shape_shift() (the
+    ``sure_`` arguments are its).
     ``best`` gets an entry's best move (left alone if there is none)."""
     cdef TTEntry* b = tt_bucket(t, key)
     cdef int i, lo, hi, moved
@@ -250,12 +265,12 @@ cdef inline int tt_cut(Table* t, uint64_t key, uint64_t shape, const int16_t* po
                 return 1
             continue
         if sides & CUT_HIGH and lo >= beta:
-            moved = shape_shift(stored, shape, points, -1, lo - beta)
+            moved = shape_shift(stored, shape, points, -1, lo - beta, sure_from, sure_count, sure_counted)
             if lo - moved >= beta:
                 bound[0] = lo - moved
                 return 1
         if sides & CUT_LOW and hi <= alpha:
-            moved = shape_shift(stored, shape, points, 1, alpha - hi)
+            moved = shape_shift(stored, shape, points, 1, alpha - hi, sure_from, sure_count, sure_counted)
             if hi + moved <= alpha:
                 bound[0] = hi + moved
                 return 1
