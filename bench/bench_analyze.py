@@ -38,9 +38,17 @@ HAND = "EO GO EU GU HA H10 EA G7"
 HANDS = {"strong": ("schafkopf", HAND, 0, 0, 1000),
          "middling": ("schafkopf", "EO HO GU EA E10 GA G10 S7", 1, 0, 1000),
          "jass": ("jass", "HJ H9 HA HK S10 SA CA D6 D7", 0, 0, 200)}
-#: issue 12's targets at the reference speed, where DDS needs 0.49 ms a deal (2 cores)
-TARGET_SECONDS = {"schafkopf": 10.0, "jass": 15.0}
+#: (game, samples) -> target at the reference speed, where DDS needs 0.49 ms
+#: a deal (2 cores): issue 12's for Schafkopf, issue 11's for Jass
+TARGET_SECONDS = {("schafkopf", 1000): 10.0, ("jass", 200): 15.0, ("jass", 1000): 60.0}
 REFERENCE_DDS_MS = 0.49
+
+
+def verdict(at_reference: float, target: float | None) -> str:
+    """The analysis's seconds at the reference speed judged against its target."""
+    if target is None:
+        return "no target for this many samples"
+    return f"target {target:.0f} s: {'ok' if at_reference <= target else 'MISS'}"
 
 
 def _cpu_seconds() -> float:
@@ -63,7 +71,7 @@ def analyze_figure(samples: int = 1000, seed: int = 1, workers: int | None = Non
     return {"seconds": wall, "cpu_seconds": cpu, "workers": workers, "samples": samples,
             "contracts": len(result.results), "contenders": len(result.results) - len(result.stopped),
             "points": points, "points_samples": min(points_samples, samples),
-            "target_seconds": TARGET_SECONDS[game], "best": result.results[0].name}
+            "target_seconds": TARGET_SECONDS.get((game, samples)), "best": result.results[0].name}
 
 
 def _mean_of(before: float | None, after: float | None) -> float | None:
@@ -107,9 +115,9 @@ def main(argv=None) -> None:
     if dds_ms is not None:
         ratio = 1e3 * r["seconds"] / dds_ms
         at_reference = ratio * REFERENCE_DDS_MS / 1e3
-        verdict = "ok" if at_reference <= r["target_seconds"] else "MISS"
+        judged = verdict(at_reference, r["target_seconds"])
         line += (f"\n  DDS {dds_ms:.3f} ms a deal in this run: the analysis is {ratio:,.0f} DDS solves, "
-                 f"{at_reference:.1f} s at the reference speed (target {r['target_seconds']:.0f} s: {verdict})")
+                 f"{at_reference:.1f} s at the reference speed ({judged})")
     if dds_cpu_ms is not None:
         per_worker = r["cpu_seconds"] / r["workers"] * REFERENCE_DDS_MS / dds_cpu_ms
         line += (f"\n  DDS {dds_cpu_ms:.3f} ms CPU a deal: {per_worker:.1f} CPU s per worker at the reference "

@@ -61,3 +61,16 @@ def test_analysis_nodes_are_the_same_from_run_to_run(run, capsys):
         out = capsys.readouterr().out
         counts.append(int(re.search(r"in this process: ([\d,]+) search nodes", out).group(1).replace(",", "")))
     assert counts[0] == counts[1] > 0
+
+
+def test_analysis_targets_follow_the_issues_commands(run):
+    """bench_analyze.py judges the Jass hand against issue 11's 15 s for 200
+    samples and 60 s for 1000, the Schafkopf hands against 10 s for 1000,
+    and names no target for other sample counts."""
+    bench_analyze = importlib.import_module("bench_analyze")
+    targets = bench_analyze.TARGET_SECONDS
+    assert targets[("jass", 200)] == 15.0 and targets[("jass", 1000)] == 60.0
+    assert targets[("schafkopf", 1000)] == 10.0
+    assert bench_analyze.verdict(21.0, targets[("jass", 1000)]) == "target 60 s: ok"
+    assert bench_analyze.verdict(21.0, targets[("jass", 200)]) == "target 15 s: MISS"
+    assert bench_analyze.verdict(21.0, targets.get(("jass", 500))) == "no target for this many samples"
