@@ -2,13 +2,9 @@
 # plain C arrays (no Python objects, no allocation after set-up), and the
 # position's key for the transposition table (_tt.pxd), which needs it.
 from libc.stdint cimport uint64_t, uint8_t, uint32_t, int8_t, int16_t, int32_t
-from stichfest._tt cimport Table
+from stichfest._tt cimport Table, mix64
 
-cdef extern from *:
-    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
-    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
-    int popcount32 "__builtin_popcount"(unsigned int) nogil
-    int ctz32 "__builtin_ctz"(unsigned int) nogil
+from stichfest._bits cimport popcount64, ctz64, popcount32, ctz32
 
 cdef enum:
     MAX_SEATS = 8
@@ -152,11 +148,8 @@ cdef inline int shape_bit(Context* c, int card) noexcept nogil:
 
 
 cdef inline uint64_t shape_mix(uint64_t shape) noexcept nogil:
-    """The shape as a 64-bit hash (splitmix64's finaliser), to make an
-    exact key of a structure key."""
-    shape = (shape ^ (shape >> 30)) * 0xBF58476D1CE4E5B9ULL
-    shape = (shape ^ (shape >> 27)) * 0x94D049BB133111EBULL
-    return shape ^ (shape >> 31)
+    """The shape as a 64-bit hash, to make an exact key of a structure key."""
+    return mix64(shape)
 
 
 cdef inline uint64_t tt_key(Context* c) noexcept nogil:

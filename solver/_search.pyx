@@ -19,7 +19,8 @@ from libc.string cimport memset, memcpy
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void*) nogil
-    int clz64 "__builtin_clzll"(unsigned long long) nogil
+
+from stichfest._bits cimport clz64
 
 from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,

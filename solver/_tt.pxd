@@ -42,6 +42,7 @@
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from stichfest._bits cimport popcount64, ctz64, clz64
 
 cdef extern from *:
     """
@@ -61,10 +62,6 @@ cdef extern from *:
     """
     void advise_huge_pages(void* p, size_t n) nogil
 
-cdef extern from *:
-    int clz64_tt "__builtin_clzll"(unsigned long long) nogil
-    int ctz64_tt "__builtin_ctzll"(unsigned long long) nogil
-    int popcount64_tt "__builtin_popcountll"(unsigned long long) nogil
 
 cdef enum:
     BUCKET = 3            # entries of 21 bytes: a bucket fills one cache line
@@ -108,13 +105,17 @@ cdef struct Table:
     uint64_t z_match_alive
 
 
-cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
-    """The next 64-bit key of a fixed pseudo-random sequence (splitmix64)."""
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    """``z`` mixed into a 64-bit hash (splitmix64's finaliser)."""
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
+    """The next 64-bit key of a fixed pseudo-random sequence (splitmix64)."""
+    state[0] += 0x9E3779B97F4A7C15ULL
+    return mix64(state[0])
 
 
 cdef inline size_t tt_bytes(Table* t) noexcept nogil:
@@ -211,17 +212,17 @@ cdef inline int shape_shift(uint64_t stored, uint64_t shape, const int16_t* poin
     cdef int d, lo, hi, total = 0, pair
     if not x:
         return 0
-    lo = ctz64_tt(x)
-    hi = 63 - clz64_tt(x)
+    lo = ctz64(x)
+    hi = 63 - clz64(x)
     window = ((<uint64_t>2 << hi) - 1) if hi < 63 else <uint64_t>0xFFFFFFFFFFFFFFFFULL
     window &= ~((<uint64_t>1 << lo) - 1)
     a = stored & window
     b = shape & window
     # the top run's pairs: the first sure_count bits from sure_from on
-    sure_count -= popcount64_tt(shape & ((<uint64_t>1 << lo) - 1) & ~((<uint64_t>1 << sure_from) - 1)) if lo > sure_from else 0
+    sure_count -= popcount64(shape & ((<uint64_t>1 << lo) - 1) & ~((<uint64_t>1 << sure_from) - 1)) if lo > sure_from else 0
     while a:
-        pair = ctz64_tt(b)
-        d = sign * (points[pair] - points[ctz64_tt(a)])
+        pair = ctz64(b)
+        d = sign * (points[pair] - points[ctz64(a)])
         if pair >= sure_from and sure_count > 0:
             sure_count -= 1
             if sure_counted:
