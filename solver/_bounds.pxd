@@ -143,49 +143,11 @@ cdef inline int sure_tricks(Context* c) noexcept nogil:
     return gain
 
 
-cdef inline int top_trump_run(Context* c, int* side) noexcept nogil:
-    """The points whose side is decided by the top run of trumps, at a
-    trick start, and that side (``side``: 1 counted, 0 not); -1 if no
-    trump is left.
-
-    The top remaining trump wins whatever trick it is played in, and so
-    does each next one held by the same side (counted or not), whoever
-    holds it: the whole top run of trumps lands in that side's tricks.
-    (Not so for plain cards: discarded on another suit they win nothing.)
-    A seat holding k cards of the run plays them in k different tricks,
-    and into each of those every seat of the other side plays a card: at
-    least its k cheapest.  In trick scoring the run is worth k tricks.
-    """
-    cdef int card, pts = 0, k = 0, seat
-    cdef int held[MAX_SEATS]
-    cdef uint32_t m = c.rank_mask[TRUMP]
-    side[0] = -1
-    if not m:
-        return -1
-    memset(held, 0, sizeof(held))
-    while m:
-        card = c.order[TRUMP][ctz32(m)]
-        m &= m - 1
-        if side[0] < 0:
-            side[0] = c.counted[c.owner[card]]
-        elif c.counted[c.owner[card]] != side[0]:
-            break
-        pts += c.points[card]
-        held[c.owner[card]] += 1
-        if held[c.owner[card]] > k:
-            k = held[c.owner[card]]
-    if c.score_tricks:
-        return k
-    for seat in range(c.n_seats):
-        if c.counted[seat] != side[0]:
-            pts += cheapest_sum(c, seat, k)
-    return pts
-
-
 cdef inline int top_trump_count(Context* c, uint32_t m, int* side) noexcept nogil:
-    """How many trumps the top run of the trumps of rank mask ``m`` has
-    (top_trump_run: they all land in one side's tricks), and that side
-    (``side``: 1 counted, 0 not); 0 if ``m`` is empty."""
+    """How many trumps the top run of the trumps of rank mask ``m`` has: the
+    top one and each next one of the same side (counted or not), which all
+    land in that side's tricks (top_trump_run); and that side (``side``: 1
+    counted, 0 not).  0 if ``m`` is empty."""
     cdef int n = 0, card
     side[0] = 0
     if not m:
@@ -198,6 +160,43 @@ cdef inline int top_trump_count(Context* c, uint32_t m, int* side) noexcept nogi
         n += 1
         m &= m - 1
     return n
+
+
+cdef inline int top_trump_run(Context* c, int* side) noexcept nogil:
+    """The points whose side is decided by the top run of trumps, at a
+    trick start, and that side (``side``: 1 counted, 0 not); -1 if no
+    trump is left.
+
+    The top remaining trump wins whatever trick it is played in, and so
+    does each next one held by the same side (counted or not), whoever
+    holds it: the whole top run of trumps lands in that side's tricks
+    (top_trump_count).  (Not so for plain cards: discarded on another suit
+    they win nothing.)  A seat holding k cards of the run plays them in k
+    different tricks, and into each of those every seat of the other side
+    plays a card: at least its k cheapest.  In trick scoring the run is
+    worth k tricks.
+    """
+    cdef int card, pts = 0, k = 0, seat, i
+    cdef int held[MAX_SEATS]
+    cdef uint32_t m = c.rank_mask[TRUMP]
+    cdef int n = top_trump_count(c, m, side)
+    if n == 0:
+        side[0] = -1
+        return -1
+    memset(held, 0, sizeof(held))
+    for i in range(n):
+        card = c.order[TRUMP][ctz32(m)]
+        m &= m - 1
+        pts += c.points[card]
+        held[c.owner[card]] += 1
+        if held[c.owner[card]] > k:
+            k = held[c.owner[card]]
+    if c.score_tricks:
+        return k
+    for seat in range(c.n_seats):
+        if c.counted[seat] != side[0]:
+            pts += cheapest_sum(c, seat, k)
+    return pts
 
 
 cdef enum:
