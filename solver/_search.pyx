@@ -171,8 +171,7 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
     cdef uint64_t keys[MAX_MOVES]
     cdef int gains[MAX_MOVES]
     cdef uint64_t shapes[MAX_MOVES]
-    cdef int best = -1, sure_count, sure_side
-    cdef uint32_t trumps
+    cdef int best = -1, sure_count, sure_side, kept_count, kept_side
     for k in range(N_CLASSES):
         class_part[k] = class_key(c, k, c.rank_mask[k])
         every_class ^= class_part[k]
@@ -189,11 +188,14 @@ cdef int table_cutoff(Context* c, uint8_t* moves, int n, int alpha, int beta,
         shapes[i] = c.shape & ~(<uint64_t>1 << shape_bit(c, card))
         prefetch(tt_bucket(&c.tt, keys[i]))
         key_of[card] = keys[i]
+    # the top run of trumps at the next trick start: the same after every
+    # move that is no trump, so counted once for all of them
+    kept_count = top_trump_count(c, c.rank_mask[TRUMP], &kept_side)
     for i in range(n):
-        trumps = c.rank_mask[TRUMP]
+        sure_count, sure_side = kept_count, kept_side
         if c.klass[moves[i]] == TRUMP:
-            trumps &= ~(<uint32_t>1 << c.rank_pos[moves[i]])
-        sure_count = top_trump_count(c, trumps, &sure_side)
+            sure_count = top_trump_count(c, c.rank_mask[TRUMP] & ~(<uint32_t>1 << c.rank_pos[moves[i]]),
+                                         &sure_side)
         if tt_cut(&c.tt, keys[i], shapes[i], c.shape_points, alpha - gains[i], beta - gains[i],
                   CUT_HIGH if maximizing else CUT_LOW, bound, &best,
                   c.shape_offset[TRUMP], sure_count, sure_side):
