@@ -320,9 +320,21 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             return sure_lo
     else:
         key = c.handed_key if handed else tt_key(c)
-        # The quick bounds end about half of the trick starts the table
-        # does not: they run while the table's bucket is fetched from memory.
-        prefetch(tt_bucket(&c.tt, key))
+        # The table first, the quick bounds only where it does not end the
+        # node: most trick starts it ends, and the bounds (sure_points above
+        # all, a fifth of Ramsch's instructions) cost more than a probe.
+        # Against the bounds first, run while the bucket was fetched
+        # (callgrind, Ramsch value + moves deals 0-3: 8.26 G -> 7.25 G
+        # instructions, Jass trump deals 0 and 3: 3.03 G -> 2.90 G; nodes
+        # -3.4 % and -0.9 % on the sets: a table bound is often the tighter).
+        prefetch(tt_bucket(&c.tt, key))  # while the top run of trumps is counted
+        c.tt_probes += 1
+        sure_count = top_trump_count(c, c.rank_mask[TRUMP], &sure_side)
+        if tt_cut(&c.tt, key, c.shape, c.shape_points, alpha, beta, CUT_HIGH | CUT_LOW, &v, &tt_best,
+                  c.shape_offset[TRUMP], sure_count, sure_side):
+            c.tt_hits += 1
+            return v
+        tt_move = card_of(c, tt_best)
         forced_points(c, &sure_lo, &sure_lost)
         if sure_lo >= beta:
             return sure_lo
@@ -338,13 +350,6 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 sure += c.match_bonus  # a trick of theirs ends the match
             if sure >= 0 and hi - sure <= alpha:
                 return hi - sure
-        c.tt_probes += 1
-        sure_count = top_trump_count(c, c.rank_mask[TRUMP], &sure_side)
-        if tt_cut(&c.tt, key, c.shape, c.shape_points, alpha, beta, CUT_HIGH | CUT_LOW, &v, &tt_best,
-                  c.shape_offset[TRUMP], sure_count, sure_side):
-            c.tt_hits += 1
-            return v
-        tt_move = card_of(c, tt_best)
     cdef int alpha0 = alpha, beta0 = beta  # the window the bounds below refer to
     seat = seat_at(c, c.trick_len)
     maximizing = c.maximizer[seat]
