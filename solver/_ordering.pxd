@@ -177,8 +177,11 @@ cdef inline int jass_top_plain(Context* c, int m) noexcept nogil:
             and c.order[c.klass[m]][ctz32(c.rank_mask[c.klass[m]])] == m)
 
 
-cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first) noexcept nogil:
+cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int first,
+                             const uint32_t* history) noexcept nogil:
     """Sort moves best-first by a cheap guess; ``first`` (the TT move) leads.
+    ``history`` is the seat's row of the lead history (c.history[seat], or
+    search()'s copy of it from before the table move was searched).
 
     "Good for me" means the trick's points go where the mover wants them:
     to the counted seats for a maximizer, elsewhere for a minimizer.  In
@@ -243,7 +246,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             # for the minimising side they come first, for the maximising
             # side they only break near ties (measured: as strong a weight
             # for both sides costs nodes)
-            hist = c.history[seat][m] >> (8 if mine else 5)
+            hist = history[m] >> (8 if mine else 5)
             cap = 40 if mine else (JASS_HISTORY_CAP if c.play_rule == PLAY_JASS_TRUMP else 1000)
             s += hist if hist < cap else cap
             if m == k0:
