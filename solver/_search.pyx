@@ -22,7 +22,7 @@ cdef extern from *:
 
 from stichfest._bits cimport clz64
 
-from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP,
+from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP, PLAY_JASS_TRUMP,
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
                                  shape_bit, shape_mix, void_class_keys,
                                  table_points)
@@ -30,7 +30,7 @@ from stichfest._tt cimport (TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_genera
                             tt_cut, tt_store, CUT_HIGH, CUT_LOW)
 from stichfest._movegen cimport beats, legal_mask, representatives
 from stichfest._ordering cimport order_moves, note_cutoff
-from stichfest._bounds cimport (upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
+from stichfest._bounds cimport (lead_kept, upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
                                trick_bounds, top_trump_count)
 
 
@@ -342,6 +342,11 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             return sure_lo
         if hi - sure_lost <= alpha:
             return hi - sure_lost
+        if c.play_rule == PLAY_JASS_TRUMP and c.n_seats == 4 and lead_kept(c):
+            # the side not leading takes every trick left: an exact value
+            if c.counted[c.leader]:
+                return 0
+            return hi
         if c.maximizer[c.leader] and c.counted[c.leader]:
             sure = sure_tricks(c)
             if sure >= beta:
