@@ -20,6 +20,7 @@ cdef enum:
 
 cdef enum:
     ENDING_SLOTS = 1 << 14            # 256 KiB, 16 bytes each: stays in the processor's L2 cache
+    REPLY_SLOTS = 1 << 16             # 512 KiB, 8 bytes each: the reply table (_ordering.pxd)
 
 cdef struct EndingEntry:
     # the exact value of a two-trick ending (two_tricks in _search.pyx),
@@ -109,6 +110,13 @@ cdef struct Context:
     # per seat and cards left at a trick start: the last three leads that cut
     # off there, as relative_of() (-1: none), the killer moves
     int8_t killer[MAX_SEATS][MAX_CARDS + 1][3]
+    # the reply table (_ordering.pxd): the move that cut off last at a
+    # position inside a trick, this query (query_tag), by the key of its
+    # trick start (trick_base) and the cards played to the trick so far
+    uint64_t trick_base
+    uint64_t query_tag
+    uint64_t z_trick[MAX_SEATS][MAX_CARDS]
+    uint64_t replies[REPLY_SLOTS]
     # --- class parts of the key made before (class_key); a new stamp for
     # each position loaded, as the owners of the cards may differ ---
     ClassKeyEntry class_keys[N_CLASSES][CLASS_KEY_SLOTS]

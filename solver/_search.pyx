@@ -26,10 +26,10 @@ from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, 
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
                                  shape_bit, shape_mix, void_class_keys,
                                  table_points)
-from stichfest._tt cimport (TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
+from stichfest._tt cimport (splitmix64, TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_cut, tt_store, CUT_HIGH, CUT_LOW)
 from stichfest._movegen cimport beats, legal_mask, representatives
-from stichfest._ordering cimport order_moves, note_cutoff
+from stichfest._ordering cimport order_moves, note_cutoff, reply_key, reply_probe, reply_store
 from stichfest._bounds cimport (lead_kept, upper_bound, forced_points, sure_tricks, last_trick, twin_bound,
                                trick_bounds, top_trump_count)
 
@@ -210,6 +210,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     cdef uint64_t bit = <uint64_t>1 << card
     cdef int saved_win = c.win_offset
     cdef int saved_leader, saved_match, saved_called, winner, gain, v
+    cdef uint64_t saved_base
     cdef uint8_t saved_trick[MAX_SEATS]
     cdef uint32_t saved_trick_rank[N_CLASSES]
     cdef int trick_points, k = c.klass[card]
@@ -242,11 +243,13 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
         c.leader = winner
         c.trick_len = 0
         c.points_left -= trick_points
+        saved_base = c.trick_base  # the next trick start sets its own
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
         memcpy(saved_trick_rank, c.trick_rank, sizeof(saved_trick_rank))
         memset(c.trick_rank, 0, sizeof(c.trick_rank))
         v = gain + search(c, alpha - gain, beta - gain)
         memcpy(c.trick, saved_trick, MAX_SEATS)
+        c.trick_base = saved_base
         memcpy(c.trick_rank, saved_trick_rank, sizeof(saved_trick_rank))
         c.points_left += trick_points
         c.trick_len = c.n_seats
@@ -320,8 +323,12 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             return sure
         if sure_lo >= beta:
             return sure_lo
+        if c.trick_len < c.n_seats - 1:
+            key = reply_key(c)
+            tt_move = reply_probe(c, key)  # the reply table's move (_ordering.pxd)
     else:
         key = c.handed_key if handed else tt_key(c)
+        c.trick_base = key  # the reply table's keys inside this trick start from it
         # The table first, the quick bounds only where it does not end the
         # node: most trick starts it ends, and the bounds (sure_points above
         # all, a fifth of Ramsch's instructions) cost more than a probe.
@@ -412,6 +419,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if not at_trick_start and c.trick_len < c.n_seats - 1:
+                            reply_store(c, key, moves[i])
                         note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break
     else:
@@ -431,6 +440,8 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
+                        if not at_trick_start and c.trick_len < c.n_seats - 1:
+                            reply_store(c, key, moves[i])
                         note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break
     if at_trick_start:
@@ -498,6 +509,11 @@ cdef class Engine:
             raise ValueError("tt_bits must be 4..26")
         if not tt_init(&self.ctx.tt, tt_bits):
             raise MemoryError()
+        cdef uint64_t state = 0x7269636B  # the reply table's keys: a fixed sequence
+        cdef int i, j
+        for i in range(MAX_SEATS):
+            for j in range(MAX_CARDS):
+                self.ctx.z_trick[i][j] = splitmix64(&state)
 
     def __dealloc__(self):
         tt_free(&self.ctx.tt)
@@ -650,6 +666,8 @@ cdef class Engine:
         # what was asked before: the move history starts afresh
         memset(c.history, 0, sizeof(c.history))
         memset(c.killer, 0xFF, sizeof(c.killer))
+        c.query_tag += 1  # and the reply table's entries
+        c.trick_base = 0
         memset(c.level_count, 0, sizeof(c.level_count))
         memset(c.trump_level_count, 0, sizeof(c.trump_level_count))
         m = c.remaining
