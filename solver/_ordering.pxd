@@ -336,9 +336,11 @@ cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card,
 # the enhanced transposition cutoff, and there the guess is good: with it,
 # 0.3 % fewer nodes for as many probes again); at cutoffs only (the best
 # move of a node that did not cut off too: +3 % nodes).  Measured on the
-# value, 10 + 10 + 20 bench deals: Jass trump 44.79 M -> 41.x M nodes,
-# Schieber and Ramsch below (README); a table of 2**15 entries gave -6.2 %
-# in Jass, 2**17 -7.0 %, 2**20 -8.6 % (8 MiB, no longer in the cache).
+# value, 10 + 10 + 20 bench deals: Jass trump 44.79 M -> 41.93 M nodes
+# (-6.4 %), Schieber -5.1 %, Ramsch -1.1 %; callgrind with the cache
+# simulated, Jass trump deals 0 and 3: 2.61 G -> 2.51 G instructions.  A
+# table of 2**15 entries gave -6.2 % in Jass, 2**17 -7.0 %, 2**20 -8.6 %
+# (8 MiB: no longer in the processor's cache, and slower by the clock).
 # Entries of an earlier query are void (query_tag), as are the history and
 # the killers: an answer never depends on what was asked before.
 
