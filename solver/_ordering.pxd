@@ -340,7 +340,7 @@ cdef inline void note_cutoff(Context* c, int at_trick_start, int seat, int card,
 # (-6.4 %), Schieber -5.1 %, Ramsch -1.1 %; callgrind with the cache
 # simulated, Jass trump deals 0 and 3: 2.61 G -> 2.51 G instructions.  A
 # table of 2**15 entries gave -6.2 % in Jass, 2**17 -7.0 %, 2**20 -8.6 %
-# (8 MiB: no longer in the processor's cache, and slower by the clock).
+# (8 MiB: beyond the processor's cache).
 # Entries of an earlier query are void (query_tag), as are the history and
 # the killers: an answer never depends on what was asked before.
 
