@@ -10,7 +10,7 @@ position and validates nothing (the boundary in ``search.py`` does).
 
 The parts, one job per file: _context.pxd the search context (and the
 position's table key), _tt.pxd the transposition table, _movegen.pxd legal
-moves and equivalent cards, _ordering.pxd move ordering, _bounds.pxd the
+moves and equivalent cards, _ordering.pxd move ordering (and the reply table), _bounds.pxd the
 cheap bounds that end nodes without a search; this file the search itself
 and ``Engine``.
 """
