@@ -149,29 +149,29 @@ cdef inline int lead_kept(Context* c) noexcept nogil:
 
     It does where a seat S of the other side holds a trump and each of
     its plain cards lies in the top run of its suit that S holds alone.
-    S's side wins this trick: S follows the led suit with its top card
-    (the leader's side cannot trump it) or, void, trumps at will.  Then
-    its side keeps the lead: S, leading, cashes its top plain cards first
-    (the leader's side can neither beat nor trump them), then its trumps;
-    S's partner takes a trick from S only if forced (a hand of trumps
-    alone, void in the suit led, no lower trump to give), and then leads
-    its trumps, which nobody can beat.  The leader's side never leads
-    again, so S never needs a trump after this trick.  The roles must be
-    the points' (maximiser and counted, or neither).  An exact value (0 or
-    upper_bound()), where the tests for the fail-low proofs had only the
-    top run of trumps: Jass trump value -0.8 %, Schieber -1.5 % nodes
-    (10 deals each); callgrind, Jass trump deals 0 and 3: 3.163 G ->
-    3.146 G instructions.  (Without the top-run condition, or without
-    S's trump, the reference cross-check fails.)"""
-    cdef int i, s, k
+    S wins this trick: it follows the led suit with its top card (the
+    leader's side can neither beat nor trump it) or, void, trumps at will.
+    Then S leads: it cashes its top plain cards, which nobody of the
+    leader's side can beat or trump (S's partner, void, discards or, with
+    trumps alone, trumps: the trick is the side's either way), and only
+    then its trumps.  A partner who must overtake S's trump lead and then
+    leads a plain card meets S holding trumps alone (S has a card left, or
+    no trick is), void in every plain suit: S trumps it.  So the leader's
+    side never takes a trick.  The roles must be the points' (maximiser
+    and counted, or neither).  An exact value (0 or upper_bound()), where
+    the tests for the fail-low proofs had only the top run of trumps:
+    Jass trump value -0.8 %, Schieber -1.5 % nodes (10 deals each);
+    callgrind, Jass trump deals 0 and 3: 3.163 G -> 3.146 G
+    instructions.  (Without the top-run condition, or without S's trump,
+    the reference cross-check fails.)"""
+    cdef int s, k
     cdef uint64_t trumps = c.class_mask[TRUMP]
     cdef uint32_t h, other
     cdef int side = c.counted[c.leader]
-    for i in range(0, c.n_seats, 2):
-        if c.hands[seat_at(c, i)] & trumps:
+    for s in range(c.n_seats):
+        if c.counted[s] == side and c.hands[s] & trumps:
             return 0
-    for i in range(1, c.n_seats, 2):
-        s = seat_at(c, i)
+    for s in range(c.n_seats):
         if c.counted[s] == side or c.maximizer[s] != c.counted[s] or not (c.hands[s] & trumps):
             continue
         for k in range(4):

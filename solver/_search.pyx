@@ -295,6 +295,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t key_of[MAX_CARDS]
     cdef uint64_t* handed_keys = NULL  # key_of, once table_cutoff has filled it
     cdef int handed = c.has_key
+    cdef int replied = 0                # the reply table keeps this node's cutoff move (key: its key)
     cdef int staged                     # the table move searched before the others are ordered
     cdef uint32_t history_then[MAX_CARDS]  # this seat's lead history before that search
     c.has_key = 0
@@ -323,9 +324,10 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
             return sure
         if sure_lo >= beta:
             return sure_lo
-        if c.trick_len < c.n_seats - 1:
+        replied = c.trick_len < c.n_seats - 1  # the reply table's cards (_ordering.pxd)
+        if replied:
             key = reply_key(c)
-            tt_move = reply_probe(c, key)  # the reply table's move (_ordering.pxd)
+            tt_move = reply_probe(c, key)
     else:
         key = c.handed_key if handed else tt_key(c)
         c.trick_base = key  # the reply table's keys inside this trick start from it
@@ -419,7 +421,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        if not at_trick_start and c.trick_len < c.n_seats - 1:
+                        if replied:
                             reply_store(c, key, moves[i])
                         note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break
@@ -440,7 +442,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        if not at_trick_start and c.trick_len < c.n_seats - 1:
+                        if replied:
                             reply_store(c, key, moves[i])
                         note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
                         break

@@ -278,11 +278,10 @@ JASS_TRUMP = ("jass", "trump", 4, False, False, None)
 
 def _trumps_by_party(pos: Position) -> tuple[bool, bool]:
     """Whether the declaring party, and whether the other, still holds a trump."""
-    st = Solver(tt_bits=4)._load(pos)
+    hands = pos.state().hands
     trumps = sum(1 << i for i, k in enumerate(pos.table.follow_class) if k == TRUMP)
-    party = pos.declaring_party
-    ours = any(st.hands[s] & trumps for s in range(pos.n_seats) if s in party)
-    theirs = any(st.hands[s] & trumps for s in range(pos.n_seats) if s not in party)
+    ours = any(hands[s] & trumps for s in pos.declaring_party)
+    theirs = any(hands[s] & trumps for s in range(pos.n_seats) if s not in pos.declaring_party)
     return ours, theirs
 
 
