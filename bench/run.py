@@ -21,7 +21,8 @@ Options:
 - ``--counters``: after each row, the search counters per solve (table
   probes and the share that ended the node, cutoffs and the share the first
   move tried made -- the ordering's quality --, moves skipped by the
-  touching-card bound).
+  touching-card bound, the null-window tests of the value's bisection and
+  of each card's value).
 - ``--slowest N``: after each row, its N slowest deals (index in the deal
   set, nodes, ms, value or answer): the deals where the mean is, to
   profile first (``--only jass --slowest 3``).
@@ -81,7 +82,7 @@ DDS_DEALS = 40
 SIGNATURE_TT_BITS = 18
 SIGNATURE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "signature.txt")
 
-COUNTERS = ("tt_probes", "tt_hits", "cutoffs", "first_move_cutoffs", "twin_prunes")
+COUNTERS = ("tt_probes", "tt_hits", "cutoffs", "first_move_cutoffs", "twin_prunes", "tests")
 
 
 def _counters(solver: Solver) -> tuple[object, dict[str, int]]:
@@ -288,7 +289,7 @@ def main(argv=None) -> None:
             print(f"{'':34}   per solve: {probes / n:.0f} table probes ({100 * c['tt_hits'] / max(probes, 1):.0f} % "
                   f"ended the node), {c['cutoffs'] / n:.0f} cutoffs "
                   f"({100 * c['first_move_cutoffs'] / max(c['cutoffs'], 1):.0f} % by the first move), "
-                  f"{c['twin_prunes'] / n:.0f} twin prunes", flush=True)
+                  f"{c['twin_prunes'] / n:.0f} twin prunes, {c['tests'] / n:.1f} null-window tests", flush=True)
         for ms, nodes, index, answer in r["per_deal"][:args.slowest]:
             print(f"{'':34}   deal {index}: {nodes} nodes, {ms:.1f} ms, answer {answer}", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

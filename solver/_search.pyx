@@ -466,6 +466,7 @@ cdef int bisect(Context* c, int lo, int hi) noexcept nogil:
     cdef int mid, g
     while lo < hi:
         mid = (lo + hi + 1) // 2
+        c.tests += 1  # (counted for `bench/run.py --counters`)
         g = search(c, mid - 1, mid)
         if g >= mid:
             lo = g
@@ -490,6 +491,7 @@ cdef int descend(Context* c, int card, int lo, int hi, int upward) noexcept nogi
     seat plays alone), Solo -9 %, Ramsch -8 %."""
     cdef int g
     while lo < hi:
+        c.tests += 1
         if upward:
             g = play_card(c, card, lo, lo + 1)
             if g <= lo:
@@ -536,7 +538,7 @@ cdef class Engine:
         """Search statistics since the engine was made."""
         c = &self.ctx
         return {"nodes": c.nodes, "tt_probes": c.tt_probes, "tt_hits": c.tt_hits,
-                "cutoffs": c.cutoffs, "twin_prunes": c.twin_prunes, "first_move_cutoffs": c.first_move_cutoffs, "etc_cutoffs": c.etc_cutoffs}
+                "cutoffs": c.cutoffs, "twin_prunes": c.twin_prunes, "first_move_cutoffs": c.first_move_cutoffs, "etc_cutoffs": c.etc_cutoffs, "tests": c.tests}
 
     def new_generation(self):
         """Retire every table entry (a new deal or contract is loaded)."""
