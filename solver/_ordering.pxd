@@ -27,6 +27,26 @@ cdef inline int later_can_beat(Context* c, int card, int seat, int friends) noex
     return 0
 
 
+cdef inline int partner_must_beat(Context* c, int w, int seat) noexcept nogil:
+    """Whether a seat of ``seat``'s side after it in this trick must beat
+    ``w``, the card winning the trick so far: each card it may play does
+    (following the led class where it can, as in Schafkopf; the called-Sau
+    restrictions ignored: order_moves asks only in Ramsch)."""
+    cdef int i, s
+    cdef uint64_t h, legal
+    for i in range(c.trick_len + 1, c.n_seats):
+        s = seat_at(c, i)
+        if c.counted[s] != c.counted[seat]:
+            continue
+        h = c.hands[s]
+        legal = h & c.class_mask[c.klass[c.trick[0]]]
+        if not legal:
+            legal = h
+        if legal and not (legal & ~c.beaten_by[w]):
+            return 1
+    return 0
+
+
 cdef inline int opponent_to_come(Context* c, int seat) noexcept nogil:
     """Whether a seat of the other side plays after ``seat`` in this trick."""
     cdef int i
@@ -219,6 +239,13 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         elif good_now and good_if_i_win:
             # a partner wins the trick so far, but an opponent after me may take it
             threatened = later_can_beat(c, w, seat, 0)
+        elif good_now and mine:
+            # Ramsch: the counted seat wins the trick so far, as the other
+            # seats want, but one of them after me may have to take it from
+            # him: then I keep my points rather than smear them onto it
+            # (measured on the 20 Ramsch bench deals, value / every card's
+            # value: seed 1 -8.2 % / -6.0 % nodes, seed 2 -4.4 / -0.9 %)
+            threatened = partner_must_beat(c, w, seat)
     for i in range(n):
         m = moves[i]
         if m == first:
