@@ -244,7 +244,11 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             # seats want, but one of them after me may have to take it from
             # him: then I keep my points rather than smear them onto it
             # (measured on the 20 Ramsch bench deals, value / every card's
-            # value: seed 1 -8.2 % / -6.0 % nodes, seed 2 -4.4 / -0.9 %)
+            # value: seed 1 -8.1 % / -6.0 % nodes, seed 2 -4.4 / -0.8 %,
+            # seed 3 -1.3 / -1.6 %, seed 4 -13.8 / -4.0 %; where the
+            # counted seat plays later and must beat the trick's winner,
+            # smearing points onto it as well: seed 1 -3.0 / -3.6 %, but
+            # seed 4 +12.9 / +1.8 %, not kept)
             threatened = partner_must_beat(c, w, seat)
     for i in range(n):
         m = moves[i]
