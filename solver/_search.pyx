@@ -484,35 +484,27 @@ cdef int bisect(Context* c, int lo, int hi) noexcept nogil:
     +0.5 / -1.2 %, for three -0.8 / +1.4 %.  (Steps growing by 3 or 4,
     or starting at 2: each better on one contract, worse on the set.)
     The first test is at the middle, as in halving."""
-    cdef int mid, g, step = 1, galloping = 0
+    cdef int mid, g, passed, step = 1, galloping = 0  # galloping: only where lean != 0
     cdef int lean = c.test_lean
     while lo < hi:
-        if galloping and lean > 0:
-            mid = lo + step
-            if mid > hi:
-                mid = hi
-        elif galloping and lean < 0:
-            mid = hi + 1 - step
-            if mid <= lo:
-                mid = lo + 1
-        else:
+        if not galloping:
             mid = (lo + hi + 1) // 2
+        elif lean > 0:
+            mid = min(lo + step, hi)
+        else:
+            mid = max(hi + 1 - step, lo + 1)
         c.tests += 1  # (counted for `bench/run.py --counters`)
         g = search(c, mid - 1, mid)
-        if g >= mid:
+        passed = g >= mid
+        if passed:
             lo = g
-            if lean > 0:
-                step = step * 2 if galloping else 1
-                galloping = 1
-            else:
-                step = 1
         else:
             hi = g
-            if lean < 0:
-                step = step * 2 if galloping else 1
-                galloping = 1
-            else:
-                step = 1
+        if lean and passed == (lean > 0):  # the many seats' way: gallop on
+            step = step * 2 if galloping else 1
+            galloping = 1
+        else:
+            step = 1
     return lo
 
 
