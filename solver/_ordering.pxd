@@ -5,7 +5,7 @@
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, int8_t
 from stichfest._context cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_MOVES, REPLY_SLOTS,
                                  popcount64, ctz32, seat_at, relative_of, card_of, table_points)
-from stichfest._movegen cimport beats
+from stichfest._movegen cimport beats, legal_mask
 
 
 cdef inline int later_can_beat(Context* c, int card, int seat, int friends) noexcept nogil:
@@ -29,19 +29,15 @@ cdef inline int later_can_beat(Context* c, int card, int seat, int friends) noex
 
 cdef inline int partner_must_beat(Context* c, int w, int seat) noexcept nogil:
     """Whether a seat of ``seat``'s side after it in this trick must beat
-    ``w``, the card winning the trick so far: each card it may play does
-    (following the led class where it can, as in Schafkopf; the called-Sau
-    restrictions ignored: order_moves asks only in Ramsch)."""
+    ``w``, the card winning the trick so far: each card it may play now
+    (legal_mask) does."""
     cdef int i, s
-    cdef uint64_t h, legal
+    cdef uint64_t legal
     for i in range(c.trick_len + 1, c.n_seats):
         s = seat_at(c, i)
         if c.counted[s] != c.counted[seat]:
             continue
-        h = c.hands[s]
-        legal = h & c.class_mask[c.klass[c.trick[0]]]
-        if not legal:
-            legal = h
+        legal = legal_mask(c, s)
         if legal and not (legal & ~c.beaten_by[w]):
             return 1
     return 0
