@@ -423,7 +423,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                     if alpha >= beta:
                         if replied:
                             reply_store(c, key, moves[i])
-                        note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
+                        note_cutoff(c, at_trick_start, seat, moves, i)
                         break
     else:
         best = 1 << 14
@@ -444,7 +444,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
                     if alpha >= beta:
                         if replied:
                             reply_store(c, key, moves[i])
-                        note_cutoff(c, at_trick_start, seat, moves[i], i == 0)
+                        note_cutoff(c, at_trick_start, seat, moves, i)
                         break
     if at_trick_start:
         # c.remaining is the trick-start set again here, as relative_of needs
