@@ -3,9 +3,9 @@
 # outside its window), and the bound on a move from a touching card searched
 # before it.  Every bound here holds for every line of play: they end nodes,
 # they never change a value.
-from libc.stdint cimport uint64_t, uint32_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, int16_t
 from libc.string cimport memset
-from stichfest._context cimport (Context, TRUMP, PLAY_JASS_TRUMP, MAX_SEATS, MAX_CARDS,
+from stichfest._context cimport (Context, SureEntry, SURE_BITS, TRUMP, PLAY_JASS_TRUMP, MAX_SEATS, MAX_CARDS,
                                  popcount64, ctz64, ctz32, seat_at, table_points)
 from stichfest._movegen cimport beats, legal_mask
 
@@ -322,11 +322,28 @@ cdef inline void sure_points(Context* c, int* sure) noexcept nogil:
     start: ``sure[1]`` the counted side's, ``sure[0]`` the other's, -1
     where a side surely wins no trick: the larger of the top run of
     trumps (top_trump_run) and the trumps no higher trump can spoil
-    (trump_tricks)."""
+    (trump_tricks).
+
+    Both read nothing but the hands, which the remaining cards give (the
+    owners are the deal's), so the answer is kept by that mask
+    (sure_cache): a trick's last card asks it again for every test of a
+    query (after_trick), and so do trick starts the table does not end.
+    Callgrind, Ramsch deals 0-1 value and every card's value: 920.1 M ->
+    904.9 M instructions for the whole run (sure_points 44.8 M -> 28.7 M;
+    2**14 slots: 26.9 M); nodes unchanged."""
+    cdef SureEntry* e = &c.sure_cache[(c.remaining * <uint64_t>0x9E3779B97F4A7C15ULL) >> (64 - SURE_BITS)]
+    if e.remaining == c.remaining and e.stamp == c.key_stamp:
+        sure[0] = e.sure[0]
+        sure[1] = e.sure[1]
+        return
     cdef int side, run = top_trump_run(c, &side)
     trump_tricks(c, sure)
     if side >= 0 and run > sure[side]:
         sure[side] = run
+    e.remaining = c.remaining
+    e.stamp = c.key_stamp
+    e.sure[0] = <int16_t>sure[0]
+    e.sure[1] = <int16_t>sure[1]
 
 
 cdef inline void forced_points(Context* c, int* lo, int* lost) noexcept nogil:

@@ -35,6 +35,17 @@ cdef enum:
     # Schafkopf plain suit has a slot of its own
     CLASS_KEY_SLOTS = 1 << 9
 
+cdef enum:
+    # the sure points of trump tricks (sure_points in _bounds.pxd) kept by
+    # the remaining cards' mask: 64 KiB, stays in the processor's L2 cache
+    SURE_BITS = 12
+    SURE_SLOTS = 1 << SURE_BITS
+
+cdef struct SureEntry:
+    uint64_t remaining                # the cards still in the hands (their owners: the deal's)
+    uint32_t stamp                    # Context.key_stamp when made: older ones are void
+    int16_t sure[2]                   # sure_points(): the other side's, the counted side's
+
 cdef struct ClassKeyEntry:
     uint64_t key                      # class_key() of the class holding ``mask``
     uint32_t mask                     # the class's rank mask
@@ -123,6 +134,8 @@ cdef struct Context:
     # each position loaded, as the owners of the cards may differ ---
     ClassKeyEntry class_keys[N_CLASSES][CLASS_KEY_SLOTS]
     uint32_t key_stamp
+    # --- sure points made before (sure_points), under the same stamp ---
+    SureEntry sure_cache[SURE_SLOTS]
 
 
 cdef inline int seat_at(Context* c, int offset) noexcept nogil:
@@ -171,11 +184,13 @@ cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:
 
 
 cdef inline void void_class_keys(Context* c) noexcept nogil:
-    """Void the class parts of the key made so far (class_keys): the owners
-    of the cards, the special card or the classes may have changed."""
+    """Void the class parts of the key made so far (class_keys) and the
+    sure points (sure_cache): the owners of the cards, the special card or
+    the classes may have changed."""
     c.key_stamp += 1
-    if c.key_stamp == 0:  # the stamps start again: older parts would match
+    if c.key_stamp == 0:  # the stamps start again: older entries would match
         memset(c.class_keys, 0, sizeof(c.class_keys))
+        memset(c.sure_cache, 0, sizeof(c.sure_cache))
         c.key_stamp = 1
 
 
