@@ -96,6 +96,7 @@ cdef struct Context:
     int called_led                    # the called suit has been led: restrictions lapsed
     int match_alive                   # the counted party has won every trick so far
     int points_left                   # card points not yet in a completed trick
+    int table_pts                     # the points of the current trick's cards (table_points)
     # --- transposition table ---
     uint8_t owner[MAX_CARDS]          # seat holding each card (fixed for a deal)
     uint8_t point_level[MAX_CARDS]    # index of the card's points among the contract's values
@@ -154,11 +155,10 @@ cdef inline int seat_at(Context* c, int offset) noexcept nogil:
 
 cdef inline int table_points(Context* c) noexcept nogil:
     """The points of the cards played to the current trick so far (all of
-    them once it is complete)."""
-    cdef int i, total = 0
-    for i in range(c.trick_len):
-        total += c.points[c.trick[i]]
-    return total
+    them once it is complete): kept by play_card as it plays and takes
+    back cards (the sum over the trick's cards, asked at most nodes inside
+    a trick, cost 1.1 % of Ramsch's instructions)."""
+    return c.table_pts
 
 
 # --- the position as the transposition table sees it -----------------------

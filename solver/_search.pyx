@@ -51,9 +51,10 @@ cdef inline int called_led_after(Context* c) noexcept nogil:
     return c.called_led or (c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit)
 
 
-cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogil:
+cdef int first_of_two(Context* c, int offset, int alpha, int beta, int table) noexcept nogil:
     """Fail-soft alpha-beta over the first of the last two tricks, from its
-    card at ``offset`` on; the last trick is forced (two_tricks)."""
+    card at ``offset`` on, ``table`` the points of the cards before it; the
+    last trick is forced (two_tricks)."""
     cdef int seat = seat_at(c, offset), card, v, best, saved_win, winner
     cdef int saved_leader, saved_match, gain
     cdef int maximizing = c.maximizer[seat]
@@ -72,12 +73,12 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta) noexcept nogi
             c.win_offset = offset
         c.trick_len = offset + 1
         if offset + 1 < c.n_seats:
-            v = first_of_two(c, offset + 1, alpha, beta)
+            v = first_of_two(c, offset + 1, alpha, beta, table + c.points[card])
         else:
             # the first trick is complete; the last one is forced
             winner = seat_at(c, c.win_offset)
             # c.remaining still holds both tricks' cards, so this is never the last trick's bonus
-            gain = trick_gain(c, winner, table_points(c))
+            gain = trick_gain(c, winner, table + c.points[card])
             saved_leader = c.leader
             saved_match = c.match_alive
             if not c.counted[winner]:
@@ -128,7 +129,7 @@ cdef int two_tricks(Context* c) noexcept nogil:
     cdef EndingEntry* e = &c.endings[key & (ENDING_SLOTS - 1)]
     if e.key == key and e.generation == <uint32_t>c.tt.generation:
         return e.value
-    cdef int v = first_of_two(c, 0, -(1 << 14), 1 << 14)
+    cdef int v = first_of_two(c, 0, -(1 << 14), 1 << 14, 0)
     e.key = key
     e.generation = <uint32_t>c.tt.generation
     e.value = v
@@ -225,6 +226,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.level_count[seat][c.point_level[card]] -= 1
     c.trump_level_count[seat][c.point_level[card]] -= k == TRUMP
     c.trick[c.trick_len] = <uint8_t>card
+    c.table_pts += c.points[card]
     if c.trick_len == 0:
         c.win_offset = 0
     elif beats(c, card, c.trick[c.win_offset]):
@@ -232,7 +234,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     c.trick_len += 1
     if c.trick_len == c.n_seats:
         winner = seat_at(c, c.win_offset)
-        trick_points = table_points(c)
+        trick_points = c.table_pts
         gain = trick_gain(c, winner, trick_points)
         saved_leader = c.leader
         saved_match = c.match_alive
@@ -247,7 +249,9 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
         memcpy(saved_trick, c.trick, MAX_SEATS)  # the next trick reuses trick[]
         memcpy(saved_trick_rank, c.trick_rank, sizeof(saved_trick_rank))
         memset(c.trick_rank, 0, sizeof(c.trick_rank))
+        c.table_pts = 0
         v = gain + search(c, alpha - gain, beta - gain)
+        c.table_pts = trick_points
         memcpy(c.trick, saved_trick, MAX_SEATS)
         c.trick_base = saved_base
         memcpy(c.trick_rank, saved_trick_rank, sizeof(saved_trick_rank))
@@ -259,6 +263,7 @@ cdef int play_card(Context* c, int card, int alpha, int beta) noexcept nogil:
     else:
         v = search(c, alpha, beta)
     c.trick_len -= 1
+    c.table_pts -= c.points[card]
     c.win_offset = saved_win
     c.hands[seat] |= bit
     c.remaining |= bit
@@ -713,8 +718,10 @@ cdef class Engine:
         void_class_keys(c)  # the owners may differ from the last position's
         c.trick_len = len(trick)
         c.win_offset = 0
+        c.table_pts = 0
         for i in range(c.trick_len):
             c.trick[i] = trick[i]
+            c.table_pts += c.points[c.trick[i]]
             if i and beats(c, c.trick[i], c.trick[c.win_offset]):
                 c.win_offset = i
         c.called_led = called_led
