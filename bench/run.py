@@ -29,6 +29,12 @@ Options:
 - ``--cpu-clock``: time DDS and the rows by the process's CPU time (a
   machine shared with other work then slows both alike, rather than only
   whichever ran while it was busy).
+- ``--repeat N``: measure every row N times, each time between two DDS
+  runs, and print (and judge) the run whose ratio to DDS is the median
+  one (with an even N the slower of the two middle ones), followed by the
+  range of the N ratios: on these machines the ratio of one row swings by
+  a sixth from run to run, so a verdict near a target needs several runs
+  (``--only ramsch --repeat 5``).  Nodes are the same in every run.
 - ``--signature``: print ``nodes: N``, the sum of search nodes over a
   small fixed deal set covering every game, contract and seat count
   (``deal_sets.signature_positions``, each solved with value, every card's
@@ -129,9 +135,19 @@ QUERIES = {
 }
 
 
-def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter):
-    """(deal set, query label, measurement) for every row ``wanted`` keeps,
-    measured one by one (a long table prints as it goes)."""
+def median_run(ratios: list[float]) -> int:
+    """The index of the median of ``ratios`` (a row's ratio to DDS in each
+    of its runs); with an even count the larger of the two middle ones, so
+    that a verdict is never the more hopeful of two."""
+    order = sorted(range(len(ratios)), key=lambda i: ratios[i])
+    return order[len(order) // 2]
+
+
+def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter, between=None, repeat: int = 1):
+    """(deal set, query label, measurements) for every row ``wanted`` keeps,
+    measured one by one (a long table prints as it goes): ``repeat`` runs of
+    the row, ``between()`` called before the first and after each (main
+    times DDS there)."""
     solver = Solver()
     n_jass = max(10, n_deals // 2)
     table = []
@@ -159,7 +175,12 @@ def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter):
         if name not in made:
             made[name] = deals()
         solver.warm_up(made[name][0].game)  # the fresh table's page faults are not the search's time
-        yield name, label, measure(solver, made[name], QUERIES[query], clock)
+        runs = []
+        for _ in range(repeat):
+            runs.append(measure(solver, made[name], QUERIES[query], clock))
+            if between is not None:
+                runs[-1]["dds"] = between()
+        yield name, label, runs
 
 
 def target_of(name: str, label: str) -> tuple[float, float | None] | None:
@@ -239,10 +260,14 @@ def main(argv=None) -> None:
     ap.add_argument("--slowest", type=int, default=0, metavar="N", help="print each row's N slowest deals")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="time DDS and every row by this process's CPU time, not the wall clock")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="measure every row N times; print and judge the run of median ratio to DDS")
     ap.add_argument("--signature", action="store_true", help="print the node signature and exit")
     ap.add_argument("--check-signature", action="store_true",
                     help="compare the node signature with bench/signature.txt, exit 1 on a mismatch")
     args = ap.parse_args(argv)
+    if args.repeat < 1:
+        ap.error(f"--repeat must be 1 or more, not {args.repeat}")
     if args.signature or args.check_signature:
         got = signature()
         if args.signature:
@@ -260,21 +285,28 @@ def main(argv=None) -> None:
     dds_row(5, args.seed, clock)  # DDS's first solves set it up: not timed
     dds = dds_row(DDS_DEALS, args.seed, clock)
     dds_seen: list[float] = []
+
+    def dds_between() -> float | None:
+        # DDS again after each run of a row: the run's ratio is to the mean
+        # of the DDS times just before and after it (the machine's speed
+        # drifts within a run as well as from day to day)
+        nonlocal dds
+        if not dds:
+            return None
+        after = dds_row(DDS_DEALS, args.seed, clock)
+        dds_seen.extend([dds, after])
+        dds, mean = after, (dds + after) / 2
+        return mean
+
     head = (f"{'deal set':34} {'query':18} {'mean ms':>8} {'median':>8} {'p90':>8} {'max':>8} "
             f"{'nodes':>10} {'Mnodes/s':>8}" + (f" {'vs DDS':>8} {'ref ms':>8}" if dds else "")
             + f" {'target ms':>15} {'':4}")
     print(head)
     print("-" * len(head))
-    for name, q, r in rows(args.deals, args.seed, wanted, clock):
-        if dds:
-            # DDS again after the row: the row's ratio is to the mean of the
-            # DDS times just before and after it (the machine's speed drifts
-            # within a run as well as from day to day)
-            after = dds_row(DDS_DEALS, args.seed, clock)
-            dds_seen += [dds, after]
-            dds, row_dds = after, (dds + after) / 2
-        else:
-            row_dds = None
+    for name, q, runs in rows(args.deals, args.seed, wanted, clock, dds_between, args.repeat):
+        ratios = [r["mean"] / r["dds"] if r["dds"] else r["mean"] for r in runs]
+        r = runs[median_run(ratios)]
+        row_dds = r["dds"]
         mark, at_reference = judge(name, q, r["mean"], r["max"], row_dds)
         target = target_of(name, q)
         wanted_ms = "" if target is None else f"{target[0]:g}" + (f" max {target[1]:g}" if target[1] else "")
@@ -283,6 +315,12 @@ def main(argv=None) -> None:
         if row_dds:
             line += f" {r['mean'] / row_dds:7.1f}x {at_reference:8.1f}"
         print(line + f" {wanted_ms:>15} {mark:4}".rstrip(), flush=True)
+        if len(runs) > 1:
+            unit = "x DDS" if row_dds else "ms"
+            print(f"{'':34}   {len(runs)} runs: {min(ratios):.1f} to {max(ratios):.1f} {unit}"
+                  + (f", {min(ratios) * REFERENCE_DDS_MS:.1f} to {max(ratios) * REFERENCE_DDS_MS:.1f} ms "
+                     f"at the reference speed" if row_dds else "")
+                  + "; the row above is the median run", flush=True)
         if args.counters:
             c, n = r["counters"], r["n"]
             probes = c["tt_probes"]

@@ -74,3 +74,26 @@ def test_analysis_targets_follow_the_issues_commands(run):
     assert bench_analyze.verdict(21.0, targets[("jass", 1000)]) == "target 60 s: ok"
     assert bench_analyze.verdict(21.0, targets[("jass", 200)]) == "target 15 s: MISS"
     assert bench_analyze.verdict(21.0, targets.get(("jass", 500))) == "no target for this many samples"
+
+
+def test_repeat_judges_the_median_run(run):
+    """--repeat N: the row printed and judged is the run of median ratio to
+    DDS; with an even N the slower of the two middle runs."""
+    assert run.median_run([3.0, 1.0, 2.0]) == 2
+    assert run.median_run([1.0, 4.0, 2.0, 3.0]) == 3  # 3.0, not 2.0
+    assert run.median_run([5.0]) == 0
+
+
+def test_repeat_prints_every_runs_range(run, capsys):
+    run.main(["--deals", "2", "--only", "solo tout", "--repeat", "3"])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("schafkopf solo tout")]
+    assert len(rows) == 1  # one row per deal set and query, whatever N
+    assert "3 runs:" in out and "the row above is the median run" in out
+
+
+def test_repeat_must_be_positive(run, capsys):
+    with pytest.raises(SystemExit) as exc:
+        run.main(["--repeat", "0"])
+    assert exc.value.code == 2
+    assert "--repeat must be 1 or more" in capsys.readouterr().err
