@@ -296,7 +296,7 @@ def main(argv=None) -> None:
         after = dds_row(DDS_DEALS, args.seed, clock)
         dds_seen.extend([dds, after])
         dds, mean = after, (dds + after) / 2
-        return mean
+        return float(mean)
 
     head = (f"{'deal set':34} {'query':18} {'mean ms':>8} {'median':>8} {'p90':>8} {'max':>8} "
             f"{'nodes':>10} {'Mnodes/s':>8}" + (f" {'vs DDS':>8} {'ref ms':>8}" if dds else "")
