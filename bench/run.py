@@ -146,8 +146,8 @@ def median_run(ratios: list[float]) -> int:
 def rows(n_deals: int, seed: int, wanted=None, clock=time.perf_counter, between=None, repeat: int = 1):
     """(deal set, query label, measurements) for every row ``wanted`` keeps,
     measured one by one (a long table prints as it goes): ``repeat`` runs of
-    the row, ``between()`` called before the first and after each (main
-    times DDS there)."""
+    the row, ``between()`` called after each (main times DDS there) and its
+    answer kept as the run's ``"dds"``."""
     solver = Solver()
     n_jass = max(10, n_deals // 2)
     table = []

@@ -332,7 +332,7 @@ cdef inline void sure_points(Context* c, int* sure) noexcept nogil:
     904.9 M instructions for the whole run (sure_points 44.8 M -> 28.7 M;
     2**14 slots: 26.9 M); nodes unchanged."""
     cdef SureEntry* e = &c.sure_cache[(c.remaining * <uint64_t>0x9E3779B97F4A7C15ULL) >> (64 - SURE_BITS)]
-    if e.remaining == c.remaining and e.stamp == c.key_stamp:
+    if e.remaining == c.remaining and e.stamp == c.position_stamp:
         sure[0] = e.sure[0]
         sure[1] = e.sure[1]
         return
@@ -341,7 +341,7 @@ cdef inline void sure_points(Context* c, int* sure) noexcept nogil:
     if side >= 0 and run > sure[side]:
         sure[side] = run
     e.remaining = c.remaining
-    e.stamp = c.key_stamp
+    e.stamp = c.position_stamp
     e.sure[0] = <int16_t>sure[0]
     e.sure[1] = <int16_t>sure[1]
 

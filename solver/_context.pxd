@@ -50,13 +50,13 @@ cdef enum:
 
 cdef struct SureEntry:
     uint64_t remaining                # the cards still in the hands (their owners: the deal's)
-    uint32_t stamp                    # Context.key_stamp when made: older ones are void
+    uint32_t stamp                    # Context.position_stamp when made: older ones are void
     int16_t sure[2]                   # sure_points(): the other side's, the counted side's
 
 cdef struct ClassKeyEntry:
     uint64_t key                      # class_key() of the class holding ``mask``
     uint32_t mask                     # the class's rank mask
-    uint32_t stamp                    # Context.key_stamp when made: older ones are void
+    uint32_t stamp                    # Context.position_stamp when made: older ones are void
 
 cdef struct Context:
     # --- rule tables (ContractTable, compiled) ---
@@ -138,12 +138,13 @@ cdef struct Context:
     uint64_t query_tag
     uint64_t z_trick[MAX_SEATS][MAX_CARDS]
     uint64_t replies[REPLY_SLOTS]
-    # --- class parts of the key made before (class_key); a new stamp for
-    # each position loaded, as the owners of the cards may differ ---
+    # --- what is kept per position loaded (the owners of the cards may
+    # differ from the last one's): a new stamp voids it (void_position_caches) ---
+    # the class parts of the key made before (class_key)
     ClassKeyEntry class_keys[N_CLASSES - 1][CLASS_KEY_SLOTS]  # the plain classes
     ClassKeyEntry trump_keys[TRUMP_KEY_SLOTS]
-    uint32_t key_stamp
-    # --- sure points made before (sure_points), under the same stamp ---
+    uint32_t position_stamp
+    # the sure points made before (sure_points)
     SureEntry sure_cache[SURE_SLOTS]
 
 
@@ -179,7 +180,7 @@ cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:
         e = &c.trump_keys[m & (TRUMP_KEY_SLOTS - 1)]
     else:
         e = &c.class_keys[k][m & (CLASS_KEY_SLOTS - 1)]
-    if e.mask == m and e.stamp == c.key_stamp:
+    if e.mask == m and e.stamp == c.position_stamp:
         return e.key
     cdef uint64_t h = 0
     cdef uint32_t rest = m
@@ -191,20 +192,20 @@ cdef inline uint64_t class_key(Context* c, int k, uint32_t m) noexcept nogil:
         rest &= rest - 1
     e.key = h
     e.mask = m
-    e.stamp = c.key_stamp
+    e.stamp = c.position_stamp
     return h
 
 
-cdef inline void void_class_keys(Context* c) noexcept nogil:
-    """Void the class parts of the key made so far (class_keys) and the
-    sure points (sure_cache): the owners of the cards, the special card or
-    the classes may have changed."""
-    c.key_stamp += 1
-    if c.key_stamp == 0:  # the stamps start again: older entries would match
+cdef inline void void_position_caches(Context* c) noexcept nogil:
+    """Void what is kept per position loaded: the class parts of the key
+    (class_keys, trump_keys) and the sure points (sure_cache); the owners of
+    the cards, the special card or the classes may have changed."""
+    c.position_stamp += 1
+    if c.position_stamp == 0:  # the stamps start again: older entries would match
         memset(c.class_keys, 0, sizeof(c.class_keys))
         memset(c.trump_keys, 0, sizeof(c.trump_keys))
         memset(c.sure_cache, 0, sizeof(c.sure_cache))
-        c.key_stamp = 1
+        c.position_stamp = 1
 
 
 cdef inline uint64_t state_key(Context* c, int leader, int called_led, int match_alive) noexcept nogil:

@@ -24,7 +24,7 @@ from stichfest._bits cimport clz64
 
 from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP, PLAY_JASS_TRUMP,
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
-                                 shape_bit, shape_mix, void_class_keys,
+                                 shape_bit, shape_mix, void_position_caches,
                                  table_points)
 from stichfest._tt cimport (splitmix64, TTEntry, SHAPE_BITS, tt_init, tt_free, tt_new_generation, tt_bytes, tt_bucket,
                             tt_cut, tt_store, CUT_HIGH, CUT_LOW)
@@ -615,7 +615,7 @@ cdef class Engine:
         cdef Context* c = &self.ctx
         cdef int i, j, n
         self.new_generation()
-        void_class_keys(&self.ctx)
+        void_position_caches(&self.ctx)
         if table is not self.table_loaded:  # tables are shared objects (contract_table caches them)
             self._compile_table(table)
             self.table_loaded = table
@@ -715,7 +715,7 @@ cdef class Engine:
                 m &= m - 1
         c.leader = leader
         c.has_key = 0
-        void_class_keys(c)  # the owners may differ from the last position's
+        void_position_caches(c)  # the owners may differ from the last position's
         c.trick_len = len(trick)
         c.win_offset = 0
         c.table_pts = 0
