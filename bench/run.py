@@ -103,6 +103,13 @@ def _counter_delta(solver: Solver, before: tuple[object, dict[str, int]]) -> dic
     return {k: now[k] - start[k] for k in now}
 
 
+def p90(times: list[float]) -> float:
+    """The 90th percentile of sorted ``times`` by nearest rank: the smallest
+    time at or above which a tenth of the deals lie (of 2 deals the slower;
+    of 10 the ninth; of 20 the eighteenth)."""
+    return times[(9 * len(times) + 9) // 10 - 1]  # ceil(0.9 n) in integers: 0.9 * 100 is 90.00000000000001
+
+
 def measure(solver: Solver, positions, query, clock=time.perf_counter) -> dict:
     times, nodes, answers = [], [], []
     counters = dict.fromkeys(COUNTERS, 0)
@@ -122,7 +129,7 @@ def measure(solver: Solver, positions, query, clock=time.perf_counter) -> dict:
     times.sort()
     total = sum(times)
     return {"n": len(times), "mean": 1e3 * total / len(times), "median": 1e3 * statistics.median(times),
-            "p90": 1e3 * times[int(0.9 * (len(times) - 1))], "max": 1e3 * times[-1],
+            "p90": 1e3 * p90(times), "max": 1e3 * times[-1],
             "nodes": sum(nodes) / len(nodes), "nps": sum(nodes) / total if total else 0.0,
             "counters": counters, "per_deal": per_deal}
 

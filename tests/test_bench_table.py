@@ -97,3 +97,13 @@ def test_repeat_must_be_positive(run, capsys):
         run.main(["--repeat", "0"])
     assert exc.value.code == 2
     assert "--repeat must be 1 or more" in capsys.readouterr().err
+
+
+def test_p90_is_the_nearest_rank(run):
+    """The p90 column: the smallest time with at least 90 % of the deals at
+    or below it (the slower of two deals, not the faster)."""
+    assert run.p90([1.0, 2.0]) == 2.0
+    assert run.p90([float(i) for i in range(1, 11)]) == 9.0
+    assert run.p90([float(i) for i in range(1, 21)]) == 18.0
+    assert run.p90([float(i) for i in range(1, 101)]) == 90.0
+    assert run.p90([7.0]) == 7.0
