@@ -260,7 +260,7 @@ def dds_row(n_deals: int, seed: int, clock=time.perf_counter):
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100, help="deals per row (default 100; Jass rows half, >= 10)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="the deal sets' seed (default 1; other seeds check a change on other deals)")
     ap.add_argument("--only", action="append", metavar="TEXT",
                     help="only rows whose deal set or query contains TEXT (repeatable)")
     ap.add_argument("--counters", action="store_true", help="print the search counters of each row")
