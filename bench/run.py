@@ -105,8 +105,8 @@ def _counter_delta(solver: Solver, before: tuple[object, dict[str, int]]) -> dic
 
 def p90(times: list[float]) -> float:
     """The 90th percentile of sorted ``times`` by nearest rank: the smallest
-    time at or above which a tenth of the deals lie (of 2 deals the slower;
-    of 10 the ninth; of 20 the eighteenth)."""
+    time with at least 90 % of the deals at or below it (of 2 deals the
+    slower; of 10 the ninth; of 20 the eighteenth)."""
     return times[(9 * len(times) + 9) // 10 - 1]  # ceil(0.9 n) in integers: 0.9 * 100 is 90.00000000000001
 
 
