@@ -141,7 +141,7 @@ cdef struct Context:
     # --- what is kept per position loaded (the owners of the cards may
     # differ from the last one's): a new stamp voids it (void_position_caches) ---
     # the class parts of the key made before (class_key)
-    ClassKeyEntry class_keys[N_CLASSES - 1][CLASS_KEY_SLOTS]  # the plain classes
+    ClassKeyEntry class_keys[N_CLASSES - 1][CLASS_KEY_SLOTS]  # the plain classes (TRUMP is the last class)
     ClassKeyEntry trump_keys[TRUMP_KEY_SLOTS]
     uint32_t position_stamp
     # the sure points made before (sure_points)
