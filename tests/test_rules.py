@@ -326,6 +326,27 @@ def test_weis_sequence_cap_variant():
     assert weis(OBENABE, "obenabe", leader=0, rules={"weis_sequence_cap": True})[0] == [200, 0]
 
 
+# s0: C6-CQ (seven in a row), s1: H7-HJ (five in a row); both 100 under the cap.
+W_CAPPED_TIE = ["C6 C7 C8 C9 C10 CJ CQ S6 D9", "H7 H8 H9 H10 HJ S8 SJ D6 DQ",
+                "CK H6 HQ S7 S10 SA D7 DJ DA", "CA HK HA S9 SQ SK D8 D10 DK"]
+
+
+@pytest.mark.parametrize("contract, written", [("obenabe", [100, 0]), ("undeufe", [100, 0])])
+def test_weis_capped_sequence_tie(contract, written):
+    """[JA] "then the higher top card (undeufe: the lower)"; source 004: "Die hoehere Karte
+    des Weis (Ausnahme Undeufe: Hier die tiefste)". Under the cap both runs are 100; in
+    obenabe s0's CQ beats s1's HJ, in undeufe s0's C6 (the lowest card of either Weis)
+    beats s1's H7. Comparing the top cards the other way round (HJ below CQ) would give
+    undeufe to s1: the program follows 004, which names the lowest card."""
+    assert weis(W_CAPPED_TIE, contract, rules={"weis_sequence_cap": True})[0] == written
+
+
+def test_weis_capped_sequence_tie_uncapped_lengths_decide():
+    """[JA] without the cap the longer run has more points (200 against 100) in every mode."""
+    for contract in ("obenabe", "undeufe"):
+        assert weis(W_CAPPED_TIE, contract)[0] == [200, 0]
+
+
 # ---------------------------------------------------------------------------
 # Bad input: the solver's messages name the problem and the rule
 # ---------------------------------------------------------------------------
