@@ -37,3 +37,9 @@ def read_toml(path: str, what: str) -> dict[str, Any]:
         raise InputError(f"cannot read {what} {path}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{what} {path}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"{what} {path}: not UTF-8 text (byte {e.start + 1})") from None
+    except RecursionError:
+        raise InputError(f"{what} {path}: nested too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InputError(f"{what} {path}: a number with too many digits") from None

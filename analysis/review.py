@@ -39,7 +39,6 @@ uses the sampling seed ``seed + i``.
 """
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Mapping
 from concurrent.futures import Executor
@@ -51,6 +50,7 @@ import numpy as np
 
 from stichfest import Position, Solver
 from stichfest.cards import Card, parse_card
+from stichfest.position import parse_json
 
 from .errors import InputError
 from .evaluate import _scharwenzel_level_of
@@ -268,10 +268,7 @@ class Review:
 def load_record(data: str | Mapping[str, Any]) -> Position:
     """A game record (position JSON with every hand) -> a validated :class:`Position`."""
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise InputError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        data = parse_json(data)
     if isinstance(data, Mapping):
         deal = data.get("deal")
         if isinstance(deal, list) and any(isinstance(h, str) and h.strip() == "?" for h in deal):

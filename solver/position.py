@@ -53,6 +53,9 @@ RULE_DEFAULTS: dict[str, Any] = {
     "jass_multiplier": 1,  # Jass: multiplier applied to weis and stoeck figures
 }
 
+#: The game each rule variant belongs to; naming it in another game's position is a mistake.
+RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else "jass" for k in RULE_DEFAULTS}
+
 
 class PositionError(ValueError):
     """The position is malformed or impossible; the message is one line."""
@@ -87,10 +90,7 @@ class Position:
     def from_json(cls, data: str | Mapping[str, Any], *, allow_hidden: bool = False) -> Position:
         """Parse and validate a position (a JSON string or a decoded object)."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            data = parse_json(data)
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         return _parse(data, allow_hidden)
@@ -243,6 +243,23 @@ class Position:
 
 
 # ---------------------------------------------------------------------------
+def parse_json(text: str) -> Any:
+    """``json.loads(text)``, every way it can fail one :class:`PositionError` line.
+
+    Besides malformed JSON, Python's decoder refuses nesting deeper than the
+    interpreter's recursion limit (``RecursionError``) and integers of more
+    than 4,300 digits (a ``ValueError``); a position has neither, so both
+    are bad input, never a traceback."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise PositionError("invalid JSON: nested too deeply") from None
+    except ValueError:
+        raise PositionError("invalid JSON: a number with too many digits") from None
+
+
 def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] | None], *,
                   declarer: int = 0, leader: int = 0, trump: int | None = None,
                   called: int | None = None, tout: bool = False, play: Sequence[Card | str] = (),
@@ -295,6 +312,9 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
+    for key in ("game", "contract"):
+        if data.get(key) is None:
+            raise PositionError(f"missing {key!r} in position")
     game = _name(data.get("game"))
     if game not in GAMES:
         raise PositionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
@@ -327,6 +347,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     for k, v in given_rules.items():
         if k not in RULE_DEFAULTS:
             raise PositionError(f"unknown rule variant {k!r} (known: {', '.join(RULE_DEFAULTS)})")
+        if RULE_GAME[k] != game:
+            raise PositionError(f"rule variant {k!r} is a {RULE_GAME[k]} rule, not one of {game}")
         want = type(RULE_DEFAULTS[k])
         if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
             raise PositionError(f"rule variant {k!r} must be {want.__name__}, got {v!r}")
@@ -377,7 +399,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             if c not in in_deck:
                 raise PositionError(f"card {c} is not in the {deck_description(game, n, size)}")
             if c in seen:
-                raise PositionError(f"card {c} dealt twice (seats {seen[c]} and {seat})")
+                where = f"in seat {seat}'s hand" if seen[c] == seat else f"(seats {seen[c]} and {seat})"
+                raise PositionError(f"card {c} dealt twice {where}")
             seen[c] = seat
     if None not in deal:
         missing = [c for c in full if c not in seen]

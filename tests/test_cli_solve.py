@@ -117,6 +117,11 @@ def _three(**changes):
     (_with(play=["EU", "EO"]), "illegal card EO by seat 1"),
     (_with(play=WENZ["deal"][0].split() * 5), "'play' has 40 cards but the deal only 32"),
     (_with(declarer=4), "'declarer' must be a seat 0..3"),
+    (json.dumps({k: v for k, v in WENZ.items() if k != "game"}), "missing 'game' in position"),
+    (json.dumps({k: v for k, v in WENZ.items() if k != "contract"}), "missing 'contract' in position"),
+    (json.dumps(dict(WENZ, rules={"weis_kreuzweis": False})),
+     "rule variant 'weis_kreuzweis' is a jass rule, not one of schafkopf"),
+    (_with(deal=["EU GU HU EA E10 EK GA GA", *WENZ["deal"][1:]]), "card GA dealt twice in seat 0's hand"),
 ])
 def test_bad_input_is_one_line_and_exit_2(stdin, message):
     code, out, err = run(["solve", "-"], stdin)

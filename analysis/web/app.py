@@ -70,7 +70,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest(f"the request is too large ({len(raw)} bytes, at most {MAX_BODY})")
     try:
         data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # malformed, not UTF-8, nested too deeply, a huge integer
         raise BadRequest("the request is not valid JSON") from None
     if not isinstance(data, dict):
         raise BadRequest("the request must be a JSON object")
