@@ -138,7 +138,10 @@ class Constraints:
         for text in seat_has:
             seat, items = _split_seat(text, "seat_has", "2:EO")
             for item in items:
-                has.setdefault(seat, set()).add(parse_card(item, deck_style))
+                card = parse_card(item, deck_style)
+                if card in has.get(seat, ()):
+                    raise InputError(f"seat_has {text!r}: card {card} given twice", param="seat_has")
+                has.setdefault(seat, set()).add(card)
         void: dict[int, set[int]] = {}
         for text in voids:
             seat, items = _split_seat(text, "voids", "1:H")
@@ -277,7 +280,8 @@ class DealSampler:
         fixed = [set(hand) if (hand := known[s]) is not None else set(played[s]) | set(constraints.seat_has.get(s, ()))
                  for s in range(n_seats)]
         for seat, suits in constraints.voids.items():
-            forbidden[seat] = set(forbidden[seat]) | {c for c in cards if c.suit in suits}
+            # A void speaks of the cards the seat still holds, not of those it has played.
+            forbidden[seat] = set(forbidden[seat]) | {c for c in cards if c.suit in suits} - set(played[seat])
         return cls(cards, n_seats, hand_size, fixed, forbidden, accept, constraints.predicates)
 
     # -- counting -------------------------------------------------------------

@@ -158,3 +158,21 @@ def test_card_in_hand_and_played_is_an_input_error():
     # Caught at the boundary now: who played each card follows from the cards.
     with pytest.raises(PositionError, match="played by seat 1 but dealt to seat 0"):
         DealSampler.for_position(Position.from_json(text, allow_hidden=True))
+
+
+def test_user_void_speaks_of_the_cards_still_held():
+    # Seat 1 played HA on the Herz lead; "--void 1:H" then says it holds no more Herz (Wenz: the
+    # Herz Unter is a trump, not Herz), which is consistent, not a clash with the card it played.
+    text = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
+            "deal": ["EU GU EA E10 GA G10 H10 SA", "?", "?", "?"], "play": ["H10", "HA"]}
+    pos = Position.from_json(text, allow_hidden=True)
+    sampler = DealSampler.for_position(pos, Constraints.parse([], ["1:H"], game="schafkopf"))
+    herz = {c for c in cards("HK HO H9 H8 H7")}
+    for i in range(30):
+        d = sampler.sample(0, i)
+        assert cards("HA")[0] in d[1] and not herz & set(d[1])
+
+
+def test_seat_has_names_a_card_once():
+    with pytest.raises(InputError, match="card E10 given twice"):
+        Constraints.parse(["1:E10,E10"], [], game="schafkopf")
