@@ -2,6 +2,7 @@
 deals (needs the optional ``plot`` extra, matplotlib)."""
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,6 +23,21 @@ def require_matplotlib() -> None:
     except ImportError:
         raise InputError("plotting needs matplotlib: pip install -e \".[plot]\" "
                          "(in the stichfest folder)") from None
+
+
+def check_plot_path(path: str) -> None:
+    """Fail early, before a long run, where :func:`plot_points` could not
+    write ``path``: matplotlib missing, a file type it does not write (by
+    the extension; none means PNG), a folder that does not exist."""
+    require_matplotlib()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    kind = os.path.splitext(path)[1].lstrip(".").lower()
+    if kind and kind not in FigureCanvasAgg.get_supported_filetypes():
+        raise InputError(f"cannot draw {path}: no plot is written as .{kind}; use .png, .svg or .pdf")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write {path}: there is no folder {folder}")
 
 
 def panel_title(row: ContractResult, by_payout: bool) -> str:

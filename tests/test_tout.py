@@ -508,7 +508,9 @@ def test_cli_three_players():
 
 @pytest.mark.parametrize("args,message", [
     (["--contract", "wenz", "--players", "3", "--seat", "3", "--hand", "EU GU HU EA E10 EK GA G10"],
-     "seat must be 0..2"),
+     "--seat 3: the seats are 0..2 with 3 players"),
+    (["--contract", "wenz", "--players", "3", "--leader", "3", "--hand", "EU GU HU EA E10 EK GA G10"],
+     "--leader 3: the seats are 0..2 with 3 players"),
     (["--contract", "wenz", "--players", "3", "--hand", "EU GU HU EA E10 EK GA G8"],
      "G8 is not in the 24-card deck of Schafkopf for three"),
     (["--contract", "wenz", "--players", "3", "--hand", "EU GU HU EA E10 EK"], "3 players deals 8 cards"),

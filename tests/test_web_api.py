@@ -274,12 +274,19 @@ def test_serve_is_a_command_and_warns_off_loopback():
 def test_serve_prints_the_address_and_warns_off_loopback(monkeypatch):
     import uvicorn
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
-    out = CliRunner().invoke(main, ["serve", "--port", "9999"])
+
+    def run(server, sockets):  # instead of serving: what it would serve on
+        calls.append((server.config.log_level, [s.getsockname()[:2] for s in sockets]))
+        for s in sockets:
+            s.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    out = CliRunner().invoke(main, ["serve", "--port", "0"])
     assert out.exit_code == 0, out.output
-    assert "http://127.0.0.1:9999/" in out.output and "warning" not in out.output
-    assert calls == [{"host": "127.0.0.1", "port": 9999, "log_level": "warning"}]
-    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0"])
+    port = calls[0][1][0][1]
+    assert f"http://127.0.0.1:{port}/" in out.output and "warning" not in out.output
+    assert calls == [("warning", [("127.0.0.1", port)])] and port > 0
+    out = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--port", "0"])
     assert out.exit_code == 0 and "reachable from the network" in out.output
 
 

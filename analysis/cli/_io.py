@@ -65,15 +65,61 @@ def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None
     return decorate if func is None else decorate(func)
 
 
-def read_text(source: str) -> str:
-    """The text of file ``source`` (``-``: stdin); an unreadable file fails on one line."""
-    if source == "-":
-        return sys.stdin.read()
+#: The most ``read_bytes`` takes (a position is a few hundred bytes; a
+#: ``--jsonl`` batch of this size holds some 100,000 of them).  It stops a
+#: mistaken ``/dev/zero`` or disk image from filling memory.
+MAX_INPUT_BYTES = 64 * 2**20
+
+
+def _name(source: str) -> str:
+    return "standard input" if source == "-" else source
+
+
+def read_bytes(source: str) -> bytes:
+    """The bytes of file ``source`` (``-``: stdin), at most :data:`MAX_INPUT_BYTES`;
+    an unreadable, closed or oversized input fails on one line."""
     try:
-        with open(source, encoding="utf-8") as f:
-            return f.read()
+        if source == "-":
+            if sys.stdin is None or sys.stdin.closed:  # started with stdin closed (``<&-``)
+                fail("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
-        fail(f"cannot read {source}: {e.strerror}")
+        fail(f"cannot read {_name(source)}: {e.strerror}")
+    if len(data) > MAX_INPUT_BYTES:
+        fail(f"{_name(source)} is larger than {MAX_INPUT_BYTES // 2**20} MiB; is it the right file?")
+    return data
+
+
+def decode(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text, or an :class:`InputError` naming ``where`` and the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{where} is not UTF-8 text (byte {e.start + 1} is 0x{data[e.start]:02x})") from None
+
+
+def read_text(source: str) -> str:
+    """The UTF-8 text of file ``source`` (``-``: stdin); unreadable or
+    undecodable input fails on one line."""
+    try:
+        return decode(read_bytes(source), _name(source))
+    except InputError as e:
+        fail(str(e))
+
+
+def read_lines(source: str) -> list[bytes]:
+    """The non-blank lines of a ``--jsonl`` input, undecoded: each line is
+    decoded on its own (:func:`decode_line`), so one line that is not UTF-8
+    becomes that line's error object and the good lines are still answered."""
+    return [line for line in read_bytes(source).splitlines() if line.strip()]
+
+
+def decode_line(line: bytes) -> str:
+    """One ``--jsonl`` line as text (an :class:`InputError` if it is not UTF-8)."""
+    return decode(line, "the line")
 
 
 def parse_settings(items: Iterable[str], option: str, example: str, *,

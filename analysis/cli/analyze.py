@@ -131,8 +131,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     elif not hand:
         raise InputError("give a hand (--hand \"EO GO ...\") or a position file")
     if plot:
-        from stichfest.analysis.plot import require_matplotlib
-        require_matplotlib()
+        from stichfest.analysis.plot import check_plot_path
+        check_plot_path(plot)
     seats_passed = parse_seats(passed) if passed is not None else ()
     if announce_rule and not seats_passed and declarer is None:
         raise InputError("--announce-rule says what a seat that passed would have announced, or what the "
@@ -180,19 +180,20 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             progress.close()
 
     def show(result: HandAnalysis | PositionAnalysis | DefenceAnalysis, stop: Stopped | None) -> None:
+        # The figures first: a plot that cannot be written then loses nothing.
+        if as_json:
+            click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        else:
+            if stop is not None:
+                click.echo(render_partial(stop))
+            if isinstance(result, HandAnalysis):
+                click.echo(render_hand_analysis(result))
+            elif isinstance(result, DefenceAnalysis):
+                click.echo(render_defence(result))
+            else:
+                click.echo(render_position_analysis(result))
         if plot and isinstance(result, HandAnalysis):
             from stichfest.analysis.plot import plot_points
             plot_points(result, plot)
-        if as_json:
-            click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-            return
-        if stop is not None:
-            click.echo(render_partial(stop))
-        if isinstance(result, HandAnalysis):
-            click.echo(render_hand_analysis(result))
-        elif isinstance(result, DefenceAnalysis):
-            click.echo(render_defence(result))
-        else:
-            click.echo(render_position_analysis(result))
 
     run_stoppable(compute, show)

@@ -7,6 +7,7 @@ puzzle diagrams' SVG, :mod:`stichfest.analysis.svg`).
 from __future__ import annotations
 
 import json
+import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future
@@ -40,14 +41,14 @@ from stichfest.analysis.review import (
 from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
-from ._io import fail, read_text, user_errors
+from ._io import decode_line, fail, read_lines, read_text, user_errors
 from .text import describe_value, render_position
 
 
-def _review_line(line: str, information: bool, only_marked: bool, samples: int, seed: int, start: int) -> str:
+def _review_line(line: bytes, information: bool, only_marked: bool, samples: int, seed: int, start: int) -> str:
     """Review one JSONL record; a bad line becomes ``{"error": ...}``, never an exception."""
     try:
-        review = review_game(load_record(line), information=information, only_marked=only_marked,
+        review = review_game(load_record(decode_line(line)), information=information, only_marked=only_marked,
                              samples=samples, seed=seed, start=start)
         return json.dumps(review.to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
@@ -58,7 +59,7 @@ def _review_line(line: str, information: bool, only_marked: bool, samples: int, 
 _IN_FLIGHT = 64
 
 
-def _review_batch(lines: list[str], executor: Executor | None, args: tuple[Any, ...]) -> Iterator[str]:
+def _review_batch(lines: list[bytes], executor: Executor | None, args: tuple[Any, ...]) -> Iterator[str]:
     """Results in input order, each printed as soon as it and those before it are done."""
     if executor is None:
         for line in lines:
@@ -109,13 +110,16 @@ def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, infor
     the cost of the card played for its player's side, and a mark:
     ? costs points, ?? costs the game (changes the outcome level).
     """
+    if html_file is not None and not html_file.strip():
+        raise InputError("--html needs a file name")
     if jsonl and html_file:
         raise InputError("--html writes one game's page; it does not take --jsonl")
-    text = read_text(source)
+    if html_file and not os.path.isdir(os.path.dirname(html_file) or "."):
+        raise InputError(f"cannot write {html_file}: there is no folder {os.path.dirname(html_file)}")
     if workers is None:
         workers = available_cores() if information else 1
     if jsonl:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
+        lines = read_lines(source)
         bad = done = 0
         progress = ProgressBar("reviewing games", len(lines))
         try:
@@ -133,22 +137,20 @@ def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, infor
         if bad:
             fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
         return
-    pos = load_record(text)
+    pos = load_record(read_text(source))
     progress = ProgressBar("reviewing", len(pos.play))
     with open_executor(workers if information else 1, scheduler if information else None) as executor:
         result = review_game(pos, information=information, only_marked=only_marked, samples=samples,
                              seed=seed, start=start, executor=executor, progress=progress)
     progress.close()
+    # The review first: a page that cannot be written then loses nothing.
+    click.echo(json.dumps(result.to_json(), ensure_ascii=False) if as_json else render_review(result))
     if html_file:
         try:
             with open(html_file, "w", encoding="utf-8") as f:
                 f.write(render_review_html(result))
         except OSError as e:
             fail(f"cannot write {html_file}: {e.strerror}")
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-        return
-    click.echo(render_review(result))
 
 
 # ---------------------------------------------------------------------------

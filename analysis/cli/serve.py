@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 
 import click
 
@@ -39,10 +40,32 @@ def serve(host: str, port: int, workers: int | None, max_jobs: int) -> None:
         from stichfest.analysis.web.app import create_app
     except ImportError:
         raise InputError("serve needs the web extra: pip install 'stichfest[web]'") from None
+    sock = listening_socket(host, port)
     if not is_loopback(host):
         click.echo(f"stichfest: warning: listening on {host}: the page is then reachable from the network, "
                    "and anyone who reaches it can run analyses", err=True)
     app = create_app(workers=workers or available_cores(), max_jobs=max_jobs)
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"stichfest: serving on http://{shown}:{port}/  (Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    click.echo(f"stichfest: serving on http://{shown}:{sock.getsockname()[1]}/  (Ctrl-C stops)")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` (0: any free port), or an
+    :class:`InputError` of one line (port in use, unknown host).
+
+    Bound here rather than by uvicorn, which reports these on its own log
+    and exits with status 3; the address printed is then also the real one."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as e:
+        raise InputError(f"cannot listen on {host}: {e.strerror or e}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: a restart may reuse the port
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        raise InputError(f"cannot listen on {host} port {port}: {e.strerror or e}") from None
+    return sock

@@ -20,21 +20,21 @@ from stichfest.analysis.executor import (
 )
 from stichfest.search import default_solver
 
-from ._io import fail, read_text, user_errors
+from ._io import decode_line, fail, read_lines, read_text, user_errors
 from .text import render_solve
 
 
-def _solve_line(line: str, pv: bool = True) -> str:
+def _solve_line(line: bytes, pv: bool = True) -> str:
     """Solve one JSONL line; a bad line becomes ``{"error": ...}``, never an exception.
     Without ``pv`` the line of play is neither computed nor printed (``"pv": []``)."""
     try:
-        pos = Position.from_json(line)
+        pos = Position.from_json(decode_line(line))
         return json.dumps(default_solver().solve(pos, pv=pv).to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
         return json.dumps({"error": str(e)}, ensure_ascii=False)
 
 
-def _solve_lines(lines: list[str], pv: bool = True) -> list[str]:
+def _solve_lines(lines: list[bytes], pv: bool = True) -> list[str]:
     return [_solve_line(line, pv) for line in lines]
 
 
@@ -42,7 +42,7 @@ def _solve_lines(lines: list[str], pv: bool = True) -> list[str]:
 BATCH_CHUNK = 8
 
 
-def _solve_batch(lines: list[str], executor: Executor | None, pv: bool = True) -> Iterator[str]:
+def _solve_batch(lines: list[bytes], executor: Executor | None, pv: bool = True) -> Iterator[str]:
     """Results in input order, streamed as they come."""
     if executor is None:
         yield from stream_tasks(_solve_line, [(line, pv) for line in lines], None)
@@ -87,9 +87,8 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     (a party takes no trick) is said only when the solver proves the
     declarers can take every trick (or the defenders every trick).
     """
-    text = read_text(source)
     if jsonl:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
+        lines = read_lines(source)
         bad = done = 0
         try:
             with open_executor(workers) as executor:
@@ -103,7 +102,7 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
         if bad:
             fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
         return
-    pos = Position.from_json(text)
+    pos = Position.from_json(read_text(source))
     solver = Solver()
     result = interruptible(solver.solve, pos, pv=not no_pv)
     if as_json:

@@ -61,6 +61,9 @@ def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, 
         raise InputError(f"--contract {contract} needs --trump (E, G, H or S)")
     if not needs and trump is not None:
         raise InputError(f"--contract {contract} takes no --trump")
+    for flag, value in (("--seat", seat), ("--leader", leader)):
+        if value is not None and value >= players:
+            raise InputError(f"{flag} {value}: the seats are 0..{players - 1} with {players} players")
     pos = hand_position(contract, hand, seat, seat if leader is None else leader,
                         trump=trump, tout=target is None, players=players)
     result = guarantee(pos, target, max_nodes=max_nodes)

@@ -1,0 +1,141 @@
+"""Input the command line cannot use, read as a person might hand it over: bytes
+that are not UTF-8, JSON Python's decoder refuses, closed or endless stdin, an
+output file that cannot be written.  Each is one line on stderr with exit
+status 2 (README, "Bad input"), and a --jsonl batch keeps its good lines."""
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from stichfest import Position, PositionError
+from stichfest.analysis.cli import _io, main
+from stichfest.analysis.cli.serve import listening_socket
+
+#: A Wenz after three tricks (the declarer holds the rest); solves in a moment.
+GAME = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 0,
+        "deal": ["EU GU EA E10 GA G10 HA SA", "EK EO E9 E8 GK GO G9 G8",
+                 "HK HO H9 H8 SK SO S9 S8", "HU SU E7 G7 H10 H7 S10 S7"],
+        "play": ["EU", "EK", "HK", "HU", "GU", "EO", "HO", "SU", "EA", "E9", "H9", "E7"]}
+GOOD = json.dumps(GAME).encode()
+NOT_UTF8 = b'{"game": "schafkopf\xff"}'
+DEEP = b"[" * 100_000
+HUGE_INT = b'{"game": ' + b"1" * 5000 + b"}"
+
+
+def run(args, stdin: bytes = b""):
+    result = CliRunner().invoke(main, args, input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_error_line(err: str, message: str) -> bool:
+    return err.count("\n") == 1 and err.startswith("stichfest: error: ") and message in err
+
+
+@pytest.mark.parametrize("data, message", [
+    (NOT_UTF8, "is not UTF-8 text (byte 20 is 0xff)"),
+    (DEEP, "invalid JSON: nested too deeply"),
+    (HUGE_INT, "invalid JSON: a number with too many digits"),
+])
+@pytest.mark.parametrize("command", ["solve", "review"])
+def test_undecodable_input_is_one_line(tmp_path, command, data, message):
+    f = tmp_path / "game.json"
+    f.write_bytes(data)
+    code, out, err = run([command, str(f)])
+    assert code == 2 and out == "" and one_error_line(err, message), err
+
+
+def test_undecodable_position_file_for_analyze(tmp_path):
+    f = tmp_path / "p.json"
+    f.write_bytes(NOT_UTF8)
+    code, _, err = run(["analyze", str(f), "--samples", "2"])
+    assert code == 2 and one_error_line(err, f"{f} is not UTF-8 text"), err
+
+
+@pytest.mark.parametrize("option", ["--tariff", "--announce-rule"])
+def test_undecodable_toml_file(tmp_path, option):
+    f = tmp_path / "t.toml"
+    f.write_bytes(b"solo = 5\xff0\n")
+    args = ["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2", option, str(f)]
+    if option == "--announce-rule":
+        args += ["--passed", "1"]
+    code, _, err = run(args)
+    assert code == 2 and one_error_line(err, "not UTF-8 text"), err
+
+
+def test_position_parser_turns_every_json_failure_into_a_position_error():
+    for data in (DEEP, HUGE_INT):
+        with pytest.raises(PositionError, match="^invalid JSON: "):
+            Position.from_json(data.decode())
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("command", ["solve", "review"])
+def test_jsonl_batch_keeps_the_good_lines(command, workers):
+    batch = b"\n".join([GOOD, NOT_UTF8, GOOD, DEEP, HUGE_INT, b"", GOOD]) + b"\n"
+    code, out, err = run([command, "--jsonl", "--workers", workers, "-"], batch)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [("error" in r) for r in rows] == [False, True, False, True, True, False]
+    assert rows[1]["error"] == "the line is not UTF-8 text (byte 20 is 0xff)"
+    assert rows[3]["error"] == "invalid JSON: nested too deeply"
+    assert rows[0] == rows[2] == rows[5] and rows[0]["value"] == 120
+    assert code == 2 and one_error_line(err, "3 of 6 lines had errors"), err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [["solve", "-"], ["solve", "--jsonl", "-"], ["review", "-"]])
+def test_closed_stdin_is_one_line(args):
+    """``stichfest solve - <&-``: Python then has no ``sys.stdin`` at all."""
+    command = " ".join([sys.executable, "-m", "stichfest.analysis.cli", *args])
+    proc = subprocess.run(["bash", "-c", command + " <&-"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == "stichfest: error: cannot read standard input: it is closed\n"
+
+
+def test_input_larger_than_the_cap_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(_io, "MAX_INPUT_BYTES", 2**20)
+    f = tmp_path / "big.jsonl"
+    f.write_bytes(GOOD + b"\n" + b" " * 2**20)
+    code, out, err = run(["solve", "--jsonl", str(f)])
+    assert code == 2 and out == "" and one_error_line(err, f"{f} is larger than 1 MiB"), err
+    code, _, _ = run(["solve", "-"], GOOD + b" " * 1000)
+    assert code == 0
+
+
+def test_plot_file_is_checked_before_the_run(tmp_path):
+    pytest.importorskip("matplotlib")
+    hand = ["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2"]
+    code, out, err = run([*hand, "--plot", str(tmp_path / "out.txt")])
+    assert code == 2 and out == "" and one_error_line(err, "no plot is written as .txt"), err
+    code, out, err = run([*hand, "--plot", str(tmp_path / "no" / "out.png")])
+    assert code == 2 and out == "" and one_error_line(err, "there is no folder"), err
+
+
+def test_review_html_needs_a_writable_name(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_bytes(GOOD)
+    code, out, err = run(["review", str(game), "--html", ""])
+    assert code == 2 and out == "" and one_error_line(err, "--html needs a file name"), err
+    code, out, err = run(["review", str(game), "--html", str(tmp_path / "no" / "r.html")])
+    assert code == 2 and out == "" and one_error_line(err, "there is no folder"), err
+
+
+def test_serve_on_a_port_in_use_is_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code, out, err = run(["serve", "--port", str(port)])
+    assert code == 2 and out == "" and one_error_line(err, f"cannot listen on 127.0.0.1 port {port}"), err
+
+
+def test_listening_socket_on_port_0_takes_a_free_port():
+    sock = listening_socket("127.0.0.1", 0)
+    try:
+        assert sock.getsockname()[1] > 0
+    finally:
+        sock.close()
