@@ -82,6 +82,8 @@ def read_bytes(source: str) -> bytes:
         if source == "-":
             if sys.stdin is None or sys.stdin.closed:  # started with stdin closed (``<&-``)
                 fail("cannot read standard input: it is closed")
+            if sys.stdin.isatty():  # no FILE and no pipe: say why nothing happens
+                click.echo("stichfest: reading standard input (give a FILE, or end with Ctrl-D)", err=True)
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         else:
             with open(source, "rb") as f:
