@@ -8,7 +8,7 @@ validated once, when they are parsed (:class:`~stichfest.position.Position`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,25 +155,36 @@ class Solver:
         return self.engine.reaches(target - pos.value_so_far(st))
 
     def solve(self, position: Position | Mapping[str, Any] | str, *, moves: bool = True,
-              pv: bool = True) -> Result:
-        """Value, every legal card's value and one optimal line of play."""
+              pv: bool = True, progress: Progress | None = None) -> Result:
+        """Value, every legal card's value and one optimal line of play.
+
+        ``progress(done, total, step)``, if given, is called before each step
+        of the work (the value, each card to value, the line of play) and
+        once at the end: a long Jass solve can show how far it is."""
         pos = _as_position(position)
         st = self._load(pos)
         eng = self.engine
         nodes0 = eng.nodes
         so_far = pos.value_so_far(st)
+        to_value = len(eng.representatives()[0]) if moves and not st.finished else 0
+        steps = _Steps(progress, 1 + to_value + bool(pv))
+        steps("the value")
         future = eng.value()
         card_values: dict[Card, int] = {}
-        if moves and not st.finished:
-            card_values = self._move_values(pos, st, future)
+        if to_value:
+            card_values = self._move_values(pos, st, future, steps)
+        if pv:
+            steps("the line of play")
         line = self._principal_variation(pos, st, future) if pv else ()
+        steps("done")
         weis = stoeck = None
         if pos.game == "jass":
             weis, stoeck = jass_weis(pos)
         return Result(so_far + future, card_values, None if st.finished else st.to_move, line,
                       eng.nodes - nodes0, weis, stoeck)
 
-    def _move_values(self, pos: Position, st: GameState, future: int) -> dict[Card, int]:
+    def _move_values(self, pos: Position, st: GameState, future: int,
+                     steps: Callable[[str], None] = lambda step: None) -> dict[Card, int]:
         eng = self.engine
         so_far = pos.value_so_far(st)
         reps, heads, runs = eng.representatives()
@@ -182,6 +193,7 @@ class Solver:
         points = pos.table.points if pos.table.score_mode == 0 else None
         values: dict[int, int] = {}
         for card in reps:
+            steps(f"card {Card(card, pos.deck)}")
             # The best card of the mover attains ``future`` exactly: that bounds
             # every other card from one side and saves a bisection step.
             lo, top = (0, future) if maximizing else (future, hi)
@@ -220,6 +232,22 @@ class Solver:
             self._load_state(pos, st)
         self._load_state(pos, pos.state())
         return tuple(line)
+
+
+#: ``progress(done, total, step)`` of :meth:`Solver.solve`: ``done`` of ``total`` steps, ``step`` the next.
+Progress = Callable[[int, int, str], None]
+
+
+class _Steps:
+    """Counts a solve's steps and reports each to a :data:`Progress`."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress, self.total, self.done = progress, total, 0
+
+    def __call__(self, step: str) -> None:
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total, step)
+        self.done += 1
 
 
 _local = threading.local()

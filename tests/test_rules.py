@@ -246,6 +246,24 @@ def test_solver_object_and_result_fields():
     assert solve(pos("schafkopf", "ramsch", RAMSCH, play=RAMSCH_PLAY)).weis is None
 
 
+def test_solve_reports_its_steps():
+    """API: ``progress(done, total, step)`` before the value, each card valued and the line,
+    and once at the end; the answer is the one without it."""
+    p = pos("schafkopf", "ramsch", RAMSCH, play=RAMSCH_PLAY[:12])
+    calls = []
+    r = Solver().solve(p, progress=lambda *a: calls.append(a))
+    assert r == Solver().solve(p)
+    total = calls[0][1]  # the value, one step per card valued (touching cards share one), the line
+    assert 3 <= total <= 2 + len(r.moves)
+    assert [c[:2] for c in calls] == [(i, total) for i in range(total + 1)]
+    steps = [c[2] for c in calls]
+    assert steps[0] == "the value" and steps[-2:] == ["the line of play", "done"]
+    assert all(s.startswith("card ") and s[5:] in {str(c) for c in r.moves} for s in steps[1:-2])
+    calls.clear()
+    Solver().solve(p, moves=False, pv=False, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, "the value"), (1, 1, "done")]
+
+
 def test_weis_in_solve_result():
     """[JA] solve() reports Weis and Stöck of the dealt hands."""
     r = solve(pos("jass", "trump", SUITS, trump="C", play=SUITS_PLAY))

@@ -11,6 +11,7 @@ import click
 from stichfest import Position, Solver
 from stichfest.analysis.errors import USER_ERRORS
 from stichfest.analysis.executor import (
+    ProgressBar,
     Stopped,
     interruptible,
     open_executor,
@@ -104,7 +105,12 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
         return
     pos = Position.from_json(read_text(source))
     solver = Solver()
-    result = interruptible(solver.solve, pos, pv=not no_pv)
+    progress = ProgressBar("solve", 1, unit="steps")  # a Jass solve may take seconds
+    try:
+        result = interruptible(solver.solve, pos, pv=not no_pv,
+                               progress=lambda done, total, step: progress.update(done, total, step))
+    finally:
+        progress.close()
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
