@@ -32,7 +32,7 @@ def read_toml(path: str, what: str) -> dict[str, Any]:
     its unreadable or malformed content an :class:`InputError` of one line."""
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)
+            return tomllib.loads(f.read().decode("utf-8-sig"))  # -sig: a Windows byte-order mark is no error
     except OSError as e:
         raise InputError(f"cannot read {what} {path}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:

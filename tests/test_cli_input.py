@@ -49,6 +49,15 @@ def test_undecodable_input_is_one_line(tmp_path, command, data, message):
     assert code == 2 and out == "" and one_error_line(err, message), err
 
 
+@pytest.mark.parametrize("args", [["solve", "--json"], ["solve", "--jsonl"], ["review", "--json"]])
+def test_a_byte_order_mark_is_dropped(tmp_path, args):
+    """Windows editors may start a UTF-8 file with a byte-order mark; it is no error."""
+    f = tmp_path / "game.json"
+    f.write_bytes(b"\xef\xbb\xbf" + GOOD + b"\n")
+    code, out, err = run([*args, str(f)])
+    assert code == 0 and json.loads(out)["value"] == 120, err
+
+
 def test_undecodable_position_file_for_analyze(tmp_path):
     f = tmp_path / "p.json"
     f.write_bytes(NOT_UTF8)
@@ -65,6 +74,14 @@ def test_undecodable_toml_file(tmp_path, option):
         args += ["--passed", "1"]
     code, _, err = run(args)
     assert code == 2 and one_error_line(err, "not UTF-8 text"), err
+
+
+def test_toml_file_with_a_byte_order_mark(tmp_path):
+    f = tmp_path / "t.toml"
+    f.write_bytes(b"\xef\xbb\xbfsolo = 70\n")
+    code, out, err = run(["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2", "--json",
+                          "--tariff", str(f)])
+    assert code == 0 and json.loads(out)["tariff"]["solo"] == 70, err
 
 
 def test_position_parser_turns_every_json_failure_into_a_position_error():

@@ -96,9 +96,10 @@ def read_bytes(source: str) -> bytes:
 
 
 def decode(data: bytes, where: str) -> str:
-    """``data`` as UTF-8 text, or an :class:`InputError` naming ``where`` and the first bad byte."""
+    """``data`` as UTF-8 text, or an :class:`InputError` naming ``where`` and the first bad byte.
+    A leading byte-order mark (as some Windows editors write) is dropped."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise InputError(f"{where} is not UTF-8 text (byte {e.start + 1} is 0x{data[e.start]:02x})") from None
 
