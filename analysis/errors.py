@@ -27,18 +27,27 @@ class InputError(ValueError):
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
 
 
+#: The largest TOML file read (a tariff is a few hundred bytes).
+MAX_TOML_BYTES = 2**20
+
+
 def read_toml(path: str, what: str) -> dict[str, Any]:
     """The TOML file ``path`` (a ``what``: "tariff file", "announce rule"),
     its unreadable or malformed content an :class:`InputError` of one line."""
     try:
         with open(path, "rb") as f:
-            return tomllib.loads(f.read().decode("utf-8-sig"))  # -sig: a Windows byte-order mark is no error
+            data = f.read(MAX_TOML_BYTES + 1)
     except OSError as e:
         raise InputError(f"cannot read {what} {path}: {e.strerror}") from None
+    if len(data) > MAX_TOML_BYTES:
+        raise InputError(f"{what} {path} is larger than {MAX_TOML_BYTES // 2**20} MiB; is it the right file?")
+    body = data.removeprefix(b"\xef\xbb\xbf")  # a Windows editor's byte-order mark is no error
+    try:
+        return tomllib.loads(body.decode("utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{what} {path}: {e}") from None
     except UnicodeDecodeError as e:
-        raise InputError(f"{what} {path}: not UTF-8 text (byte {e.start + 1})") from None
+        raise InputError(f"{what} {path}: not UTF-8 text (byte {len(data) - len(body) + e.start + 1})") from None
     except RecursionError:
         raise InputError(f"{what} {path}: nested too deeply") from None
     except ValueError:  # an integer of more than 4,300 digits

@@ -70,7 +70,7 @@ import numpy as np
 from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
-from stichfest.position import RULE_DEFAULTS, RULE_GAME, PositionError, deck_description
+from stichfest.position import PositionError, checked_rules, deck_description
 from stichfest.weis import jass_weis
 
 from . import stats
@@ -605,12 +605,10 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
     for name, v in (("seat", seat), ("leader", leader)):
         if not 0 <= v < n_seats:
             raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
-    unknown_rules = set(rules or {}) - set(RULE_DEFAULTS)
-    if unknown_rules:
-        raise InputError(f"unknown rule variant {sorted(unknown_rules)[0]!r} (known: {', '.join(RULE_DEFAULTS)})")
-    other_game = next((k for k in sorted(rules or {}) if RULE_GAME[k] != game), None)
-    if other_game is not None:
-        raise InputError(f"rule variant {other_game!r} is a {RULE_GAME[other_game]} rule, not one of {game}")
+    try:
+        checked_rules(game, rules or {})
+    except PositionError as e:
+        raise InputError(str(e)) from None
     return cards, n_seats
 
 

@@ -534,12 +534,13 @@ class ProgressBar:
         self.done = 0
         self.unit = unit
         self.note = ""
-        self.stream = stream if stream is not None else sys.stderr
+        self.stream: TextIO | None = stream if stream is not None else sys.stderr  # None: stderr closed
         self.start = time.monotonic()
         self.delay = delay
         self.every = every
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())  # the bar (a terminal)
         self.drawn = False
+        self.closed = False
         self.last_draw = 0.0
         self.next_line = every  # elapsed seconds of the next plain line
         self.width = 0  # of the line drawn last, to blank out its tail
@@ -564,14 +565,15 @@ class ProgressBar:
         self.update(self.done + n)
 
     def _draw(self) -> None:
+        if self.stream is None or self.closed:  # nowhere to draw, or drawn for the last time
+            return
         now = time.monotonic()
         elapsed = now - self.start
         note = f", {self.note}" if self.note else ""
         if not self.enabled:
             if elapsed >= self.next_line:
                 self.next_line = (elapsed // self.every + 1) * self.every
-                self.stream.write(f"{self.label}: {self.done}/{self.total} {self.unit}{note}, {elapsed:.0f} s\n")
-                self.stream.flush()
+                self._write(f"{self.label}: {self.done}/{self.total} {self.unit}{note}, {elapsed:.0f} s\n")
             return
         if elapsed < self.delay or now - self.last_draw < 0.1:
             return
@@ -580,14 +582,24 @@ class ProgressBar:
         filled = width * self.done // self.total
         text = (f"{self.label} [{'#' * filled}{'-' * (width - filled)}] {self.done}/{self.total} "
                 f"{self.unit}{note}  {elapsed:5.1f}s")
-        self.stream.write("\r" + text.ljust(self.width))
-        self.stream.flush()
+        self._write("\r" + text.ljust(self.width))
         self.width = len(text)
         self.drawn = True
 
+    def _write(self, text: str) -> None:
+        """Write to the stream; one that fails (stderr closed: ``2>&-``) is dropped, not the work."""
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.stream = None
+
     def close(self) -> None:
-        if self.drawn:
+        """End the bar; later updates (a solve abandoned on Ctrl-C may still send one) draw nothing."""
+        if self.drawn and not self.closed:
             self.last_draw = 0.0  # show where the work ended
             self._draw()
-            self.stream.write("\n")
-            self.stream.flush()
+            self._write("\n")
+        self.closed = True

@@ -25,15 +25,17 @@ def require_matplotlib() -> None:
                          "(in the stichfest folder)") from None
 
 
+#: File types matplotlib writes with nothing more installed (its .pgf needs LaTeX, .jpg Pillow).
+PLOT_TYPES = ("png", "svg", "svgz", "pdf", "eps", "ps")
+
+
 def check_plot_path(path: str) -> None:
     """Fail early, before a long run, where :func:`plot_points` could not
     write ``path``: matplotlib missing, a file type it does not write (by
     the extension; none means PNG), a folder that does not exist."""
     require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    kind = os.path.splitext(path)[1].lstrip(".").lower()
-    if kind and kind not in FigureCanvasAgg.get_supported_filetypes():
+    kind = os.path.splitext(path)[1].lstrip(".").strip().lower()
+    if kind and kind not in PLOT_TYPES:
         raise InputError(f"cannot draw {path}: no plot is written as .{kind}; use .png, .svg or .pdf")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
@@ -113,5 +115,7 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         fig.savefig(path, dpi=100)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e.strerror}") from None
+    except (RuntimeError, ValueError) as e:  # a file type matplotlib cannot write here
+        raise InputError(f"cannot draw {path}: {' '.join(str(e).split())}") from None
     finally:
         plt.close(fig)

@@ -65,6 +65,18 @@ JASS_TOTAL = 157
 JASS_MATCH = 100
 
 
+#: The largest tariff number taken: far above any table's, small enough that payouts stay exact as floats.
+MAX_TARIFF = 1_000_000
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a readable length (a bad value may be thousands of digits)."""
+    if isinstance(value, int) and value.bit_length() > 1000:  # repr() refuses beyond 4,300 digits
+        return "a number of hundreds of digits or more"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass(frozen=True)
 class Tariff:
     """Every number that turns an outcome into money or game points.
@@ -114,8 +126,9 @@ class Tariff:
         for key, value in settings.items():
             if key not in known:
                 raise InputError(f"{where}: unknown tariff key {key!r} (known: {', '.join(sorted(known))})")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InputError(f"{where}: tariff key {key!r} must be a whole number >= 0, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TARIFF:
+                raise InputError(f"{where}: tariff key {key!r} must be a whole number 0..{MAX_TARIFF:,}, "
+                                 f"got {_short(value)}")
             clean[key] = value
         return replace(self, **clean)
 

@@ -53,6 +53,10 @@ RULE_DEFAULTS: dict[str, Any] = {
     "jass_multiplier": 1,  # Jass: multiplier applied to weis and stoeck figures
 }
 
+#: The allowed values of the numeric rule variants (a Jass multiplier: Swisslos goes up to 3;
+#: some tables count a mode 4 to 7 times).
+RULE_RANGE: dict[str, tuple[int, int]] = {"davonlaufen_min": (1, 8), "jass_multiplier": (1, 16)}
+
 #: The game each rule variant belongs to; naming it in another game's position is a mistake.
 RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else "jass" for k in RULE_DEFAULTS}
 
@@ -293,6 +297,28 @@ def _suit(game: str, value: Any, what: str) -> int:
     raise PositionError(f"unknown {what} suit {value!r} for {game} (suits: {' '.join(letters)})")
 
 
+def checked_rules(game: str, given: Any) -> dict[str, Any]:
+    """Every rule variant's setting for a position of ``game``: ``given``
+    (key -> value) over :data:`RULE_DEFAULTS`, each key known, of ``game``,
+    of the right type and in its range, or a :class:`PositionError`."""
+    if not isinstance(given, Mapping):
+        raise PositionError("'rules' must be an object of variant settings")
+    rules = dict(RULE_DEFAULTS)
+    for k, v in given.items():
+        if k not in RULE_DEFAULTS:
+            raise PositionError(f"unknown rule variant {k!r} (known: {', '.join(RULE_DEFAULTS)})")
+        if RULE_GAME[k] != game:
+            raise PositionError(f"rule variant {k!r} is a {RULE_GAME[k]} rule, not one of {game}")
+        want = type(RULE_DEFAULTS[k])
+        if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
+            raise PositionError(f"rule variant {k!r} must be {want.__name__}, got {v!r}")
+        if k in RULE_RANGE and not RULE_RANGE[k][0] <= v <= RULE_RANGE[k][1]:
+            got = f", got {v}" if abs(v) < 10**9 else ""  # str() of 4,300 digits and more fails
+            raise PositionError(f"rule variant {k!r} must be {RULE_RANGE[k][0]}..{RULE_RANGE[k][1]}{got}")
+        rules[k] = v
+    return rules
+
+
 def _name(value: Any) -> Any:
     """Game and contract names are taken in any case (``"Wenz"``, ``"SCHAFKOPF"``)."""
     return value.strip().lower() if isinstance(value, str) else value
@@ -340,21 +366,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if tout and not kind.tout_allowed:
         raise PositionError(f"no Tout in {game} {contract} (only {', '.join(TOUT_CONTRACTS)})")
 
-    rules = dict(RULE_DEFAULTS)
-    given_rules = data.get("rules") or {}
-    if not isinstance(given_rules, Mapping):
-        raise PositionError("'rules' must be an object of variant settings")
-    for k, v in given_rules.items():
-        if k not in RULE_DEFAULTS:
-            raise PositionError(f"unknown rule variant {k!r} (known: {', '.join(RULE_DEFAULTS)})")
-        if RULE_GAME[k] != game:
-            raise PositionError(f"rule variant {k!r} is a {RULE_GAME[k]} rule, not one of {game}")
-        want = type(RULE_DEFAULTS[k])
-        if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
-            raise PositionError(f"rule variant {k!r} must be {want.__name__}, got {v!r}")
-        rules[k] = v
-    if not 1 <= rules["davonlaufen_min"] <= 8:
-        raise PositionError("rule variant 'davonlaufen_min' must be 1..8")
+    rules = checked_rules(game, data.get("rules") or {})
 
     raw_deal = data.get("deal")
     if not isinstance(raw_deal, list) or not raw_deal:

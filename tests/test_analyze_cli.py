@@ -151,6 +151,12 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--rule", "davonlaufen_min=3"],
      "rule variant 'davonlaufen_min' is a schafkopf rule, not one of jass"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "1:E10,E10"], "card E10 given twice"),
+    # a hand that wins without play is answered without a search: its rules are checked all the same
+    (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=99"], "must be 1..8, got 99"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=true"], "must be int, got True"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "solo=" + "1" * 400], "the number has 400 digits"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "solo=" + "1" * 50],
+     "must be a whole number 0..1,000,000, got 1111"),
     (["--samples", "3"], "give a hand"),
     (["--players", "3", "--hand", "EO GO HO SO EU GU HU S8"], "S8 is not in the 24-card deck of Schafkopf for three"),
     (["--players", "3", "--hand", "EO GO HA HK S10 S9"], "a schafkopf hand for 3 players has 8 cards"),

@@ -5,6 +5,7 @@ status 2 (README, "Bad input"), and a --jsonl batch keeps its good lines."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -84,6 +85,44 @@ def test_toml_file_with_a_byte_order_mark(tmp_path):
     assert code == 0 and json.loads(out)["tariff"]["solo"] == 70, err
 
 
+def test_toml_file_larger_than_its_cap(tmp_path, monkeypatch):
+    from stichfest.analysis import errors
+    monkeypatch.setattr(errors, "MAX_TOML_BYTES", 2**20)
+    f = tmp_path / "t.toml"
+    f.write_bytes(b"solo = 70\n" + b"#" * 2**20)
+    code, _, err = run(["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2", "--tariff", str(f)])
+    assert code == 2 and one_error_line(err, "is larger than 1 MiB"), err
+
+
+def test_a_bad_byte_is_counted_from_the_start_of_the_file(tmp_path):
+    f = tmp_path / "game.json"
+    f.write_bytes(b"\xef\xbb\xbf" + NOT_UTF8)
+    code, _, err = run(["solve", str(f)])
+    assert code == 2 and one_error_line(err, "is not UTF-8 text (byte 23 is 0xff)"), err
+    t = tmp_path / "t.toml"
+    t.write_bytes(b"\xef\xbb\xbfsolo = 5\xff0\n")
+    code, _, err = run(["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2", "--tariff", str(t)])
+    assert code == 2 and one_error_line(err, "not UTF-8 text (byte 12)"), err
+
+
+def test_blank_lines_of_a_batch_are_skipped_after_decoding():
+    """A byte-order mark before a blank first line, a line of a no-break space: no lines."""
+    batch = b"\xef\xbb\xbf\n" + GOOD + b"\n\xc2\xa0\n\r\n" + GOOD + b"\n"
+    code, out, err = run(["solve", "--jsonl", "--no-pv", "-"], batch)
+    assert code == 0 and [json.loads(x)["value"] for x in out.splitlines()] == [120, 120], err
+
+
+@pytest.mark.parametrize("value, message", [(0, "must be 1..16, got 0"), (10**5000, "must be 1..16$"),
+                                            (True, "must be int")], ids=["zero", "huge", "bool"])
+def test_jass_multiplier_is_checked(value, message):
+    jass = {"game": "jass", "contract": "obenabe", "declarer": 0, "leader": 0,
+            "deal": ["CA CK CQ CJ C10 C9 C8 C7 D6", "C6 DA DK DQ DJ D10 D9 D8 D7",
+                     "SA SK SQ SJ S10 S9 S8 S7 S6", "HA HK HQ HJ H10 H9 H8 H7 H6"],
+            "rules": {"jass_multiplier": value}}
+    with pytest.raises(PositionError, match=message):
+        Position.from_json(jass)
+
+
 def test_position_parser_turns_every_json_failure_into_a_position_error():
     for data in (DEEP, HUGE_INT):
         with pytest.raises(PositionError, match="^invalid JSON: "):
@@ -113,6 +152,17 @@ def test_closed_stdin_is_one_line(args):
     assert proc.stderr == "stichfest: error: cannot read standard input: it is closed\n"
 
 
+@pytest.mark.slow
+def test_solve_with_stderr_closed_still_answers(tmp_path):
+    """The progress bar has nowhere to draw (``2>&-``: no ``sys.stderr``); the answer still comes."""
+    f = tmp_path / "game.json"
+    f.write_bytes(GOOD)
+    command = " ".join([sys.executable, "-m", "stichfest.analysis.cli", "solve", "--json", str(f)])
+    proc = subprocess.run(["bash", "-c", command + " 2>&-"], capture_output=True, text=True,
+                          env={**os.environ, "STICHFEST_PROGRESS_EVERY": "0.000001"})
+    assert proc.returncode == 0 and json.loads(proc.stdout)["value"] == 120
+
+
 def test_input_larger_than_the_cap_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(_io, "MAX_INPUT_BYTES", 2**20)
     f = tmp_path / "big.jsonl"
@@ -128,6 +178,8 @@ def test_plot_file_is_checked_before_the_run(tmp_path):
     hand = ["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2"]
     code, out, err = run([*hand, "--plot", str(tmp_path / "out.txt")])
     assert code == 2 and out == "" and one_error_line(err, "no plot is written as .txt"), err
+    code, out, err = run([*hand, "--plot", str(tmp_path / "out.pgf")])  # matplotlib would need LaTeX
+    assert code == 2 and out == "" and one_error_line(err, "no plot is written as .pgf"), err
     code, out, err = run([*hand, "--plot", str(tmp_path / "no" / "out.png")])
     assert code == 2 and out == "" and one_error_line(err, "there is no folder"), err
 

@@ -73,7 +73,9 @@ def test_solve_gives_every_card_value_and_the_view(client):
     ({"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}}, "hidden"),
     ("[1, 2]", "must be a JSON object"),
     ("{not json", "not valid JSON"),
-])
+    ("[" * 30_000, "not valid JSON"),  # deeper than the recursion limit, within the size limit
+    ('{"position": ' + "1" * 5000 + "}", "not valid JSON"),
+], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int"])
 def test_bad_input_is_400_with_one_line(client, body, words):
     r = (client.post("/api/solve", content=body) if isinstance(body, str)
          else client.post("/api/solve", json=body))
@@ -88,6 +90,12 @@ def test_random_deal_is_seeded_and_valid(client):
     assert a["position"] == b["position"] and a["position"]["called"] in "EGS"
     j = client.post("/api/deal", json={"game": "jass", "contract": "trump", "trump": "H", "seed": 1}).json()
     assert j["position"]["trump"] == "H" and len(j["hands"][0]) == 9
+
+
+@pytest.mark.parametrize("seed", ["1" * 5000, "²", 10**200])
+def test_a_seed_that_is_no_sensible_number_is_400(client, seed):
+    r = client.post("/api/deal", json={"game": "schafkopf", "contract": "sauspiel", "seed": seed})
+    assert r.status_code == 400 and "seed" in r.json()["error"]
 
 
 def test_analysis_job_runs_to_its_table(client):
@@ -248,11 +256,22 @@ def test_a_closed_stream_cancels_its_job():
 def test_job_errors_come_back_on_one_line(client):
     r = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "contracts": "nosuch"})
     assert r.status_code == 400 and "nosuch" in r.json()["error"]
-    # found only while sampling: the job fails, its message on one line
-    job = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "rules": {"davonlaufen_min": 99}}).json()
-    out = wait(client, job["job"])
-    assert out["status"]["state"] == "error" and "davonlaufen_min" in out["status"]["error"], out
+    r = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "rules": {"davonlaufen_min": 99}})
+    assert r.status_code == 400 and "'davonlaufen_min' must be 1..8" in r.json()["error"]
     assert client.get("/api/jobs/0000").status_code == 400
+
+
+def test_an_input_error_found_while_working_fails_the_job_on_one_line():
+    from stichfest.analysis.errors import InputError
+    from stichfest.analysis.web.jobs import JobManager
+
+    def work(progress):
+        raise InputError("found only while sampling:\nno deal fits")
+
+    jobs = JobManager()
+    job = jobs.submit("analyze", work)
+    job.future.result()
+    assert (job.state, job.error) == ("error", "found only while sampling: no deal fits")
 
 
 def test_tout_job_shows_the_plan_text(client):

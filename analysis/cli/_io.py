@@ -70,6 +70,9 @@ def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None
 #: mistaken ``/dev/zero`` or disk image from filling memory.
 MAX_INPUT_BYTES = 64 * 2**20
 
+#: The UTF-8 byte-order mark some Windows editors put at the start of a file.
+BOM = b"\xef\xbb\xbf"
+
 
 def _name(source: str) -> str:
     return "standard input" if source == "-" else source
@@ -98,10 +101,12 @@ def read_bytes(source: str) -> bytes:
 def decode(data: bytes, where: str) -> str:
     """``data`` as UTF-8 text, or an :class:`InputError` naming ``where`` and the first bad byte.
     A leading byte-order mark (as some Windows editors write) is dropped."""
+    body = data.removeprefix(BOM)
     try:
-        return data.decode("utf-8-sig")
+        return body.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise InputError(f"{where} is not UTF-8 text (byte {e.start + 1} is 0x{data[e.start]:02x})") from None
+        at = len(data) - len(body) + e.start  # counted in the file, the mark included
+        raise InputError(f"{where} is not UTF-8 text (byte {at + 1} is 0x{data[at]:02x})") from None
 
 
 def read_text(source: str) -> str:
@@ -117,7 +122,14 @@ def read_lines(source: str) -> list[bytes]:
     """The non-blank lines of a ``--jsonl`` input, undecoded: each line is
     decoded on its own (:func:`decode_line`), so one line that is not UTF-8
     becomes that line's error object and the good lines are still answered."""
-    return [line for line in read_bytes(source).splitlines() if line.strip()]
+    return [line for line in read_bytes(source).removeprefix(BOM).splitlines() if not _blank(line)]
+
+
+def _blank(line: bytes) -> bool:
+    try:
+        return not line.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return False  # not text: that line's error, not skipped
 
 
 def decode_line(line: bytes) -> str:
@@ -140,6 +152,8 @@ def parse_settings(items: Iterable[str], option: str, example: str, *,
             raise InputError(f"{option} {text!r}: expected {shape}, e.g. {example}")
         if booleans and value in ("true", "false"):
             out[key.strip()] = value == "true"
+        elif _INTEGER.fullmatch(value) and len(value) > 100:  # int() refuses 4,300 digits; none is sensible
+            raise InputError(f"{option} {key.strip()}=...: the number has {len(value.lstrip('-'))} digits")
         elif _INTEGER.fullmatch(value):
             out[key.strip()] = int(value)
         elif booleans:

@@ -56,15 +56,16 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
     Bound here rather than by uvicorn, which reports these on its own log
     and exits with status 3; the address printed is then also the real one."""
+    # As uvicorn binds: IPv6 for an address with a colon, else IPv4 ("localhost" is
+    # then 127.0.0.1, and "" every interface).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-        sock = socket.socket(family, kind, proto)
-    except OSError as e:
-        raise InputError(f"cannot listen on {host}: {e.strerror or e}") from None
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: a restart may reuse the port
-        sock.bind(address)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart may reuse the port
+        sock.bind((host, port))
         sock.listen(128)
+    except socket.gaierror as e:
+        sock.close()
+        raise InputError(f"cannot listen on {host}: {e.strerror or e}") from None
     except OSError as e:
         sock.close()
         raise InputError(f"cannot listen on {host} port {port}: {e.strerror or e}") from None

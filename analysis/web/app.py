@@ -12,6 +12,7 @@ import asyncio
 import base64
 import json
 import random
+import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -83,8 +84,10 @@ def _int(data: Mapping[str, Any], key: str, default: int | None, lo: int, hi: in
         if default is None:
             raise BadRequest(f"{key} is missing")
         value = default
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,30}", value.strip()):
         value = int(value)
+    if isinstance(value, int) and value.bit_length() > 100:  # a 4,300-digit seed cannot even be printed
+        raise BadRequest(f"{key} must be {lo}..{hi}")
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"{key} must be a whole number, got {value!r}")
     if not lo <= value <= hi:
