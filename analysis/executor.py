@@ -544,6 +544,21 @@ class ProgressBar:
         self.last_draw = 0.0
         self.next_line = every  # elapsed seconds of the next plain line
         self.width = 0  # of the line drawn last, to blank out its tail
+        self._lock = threading.RLock()  # the ticker and the work may draw at once
+
+    def start_ticking(self, every: float = 0.25) -> None:
+        """On a terminal, redraw every ``every`` seconds until closed, so that
+        the elapsed time moves on during a long step (a Jass value may take
+        seconds) rather than only when the count does."""
+        if not self.enabled:
+            return
+
+        def tick() -> None:
+            while not self.closed:
+                time.sleep(every)
+                self._draw()
+
+        threading.Thread(target=tick, name="stichfest-progress", daemon=True).start()
 
     def update(self, done: int | None = None, total: int | None = None, note: str | None = None) -> None:
         """Set the count done, the total planned and the note (None: unchanged)."""
@@ -565,6 +580,10 @@ class ProgressBar:
         self.update(self.done + n)
 
     def _draw(self) -> None:
+        with self._lock:
+            self._draw_now()
+
+    def _draw_now(self) -> None:
         if self.stream is None or self.closed:  # nowhere to draw, or drawn for the last time
             return
         now = time.monotonic()
@@ -598,8 +617,9 @@ class ProgressBar:
 
     def close(self) -> None:
         """End the bar; later updates (a solve abandoned on Ctrl-C may still send one) draw nothing."""
-        if self.drawn and not self.closed:
-            self.last_draw = 0.0  # show where the work ended
-            self._draw()
-            self._write("\n")
-        self.closed = True
+        with self._lock:
+            if self.drawn and not self.closed:
+                self.last_draw = 0.0  # show where the work ended
+                self._draw_now()
+                self._write("\n")
+            self.closed = True

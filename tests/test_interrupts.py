@@ -109,6 +109,34 @@ def test_progress_on_a_terminal_is_a_bar_counting_samples(monkeypatch):
     assert text.startswith("\ranalyze [##########") and "340/1000 samples" in text and text.endswith("\n")
 
 
+def test_a_ticking_bar_moves_on_during_a_long_step_and_stops_when_closed():
+    out = _Terminal()
+    bar = ProgressBar("solve", 10, stream=out, delay=0.0, unit="steps")
+    bar.update(done=1, note="the value")
+    bar.start_ticking(every=0.02)
+    deadline = time.monotonic() + 5
+    while out.getvalue().count("\r") < 3 and time.monotonic() < deadline:  # no update: the ticker draws
+        time.sleep(0.02)
+    assert out.getvalue().count("\r") >= 3 and "1/10 steps, the value" in out.getvalue()
+    bar.close()
+    closed = out.getvalue()
+    time.sleep(0.1)
+    bar.update(done=5)  # a step reported after the close (an abandoned solve) draws nothing
+    assert out.getvalue() == closed and closed.endswith("\n")
+
+
+def test_a_bar_whose_stream_fails_stops_drawing():
+    class Closed(_Terminal):
+        def write(self, text):
+            raise OSError(9, "Bad file descriptor")
+
+    bar = ProgressBar("solve", 10, stream=Closed(), delay=0.0)
+    bar.update(done=1)
+    bar.update(done=2)
+    bar.close()
+    assert bar.stream is None
+
+
 class _Recorder(ProgressBar):
     """Every (done, total) shown, and optionally a Ctrl-C once ``stop_at`` samples are done."""
 
