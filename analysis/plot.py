@@ -25,8 +25,9 @@ def require_matplotlib() -> None:
                          "(in the stichfest folder)") from None
 
 
-#: File types matplotlib writes with nothing more installed (its .pgf needs LaTeX, .jpg Pillow).
-PLOT_TYPES = ("png", "svg", "svgz", "pdf", "eps", "ps")
+#: File types matplotlib writes with what it installs itself (Pillow for the raster ones);
+#: not .pgf, which may call LaTeX.
+PLOT_TYPES = ("png", "svg", "svgz", "pdf", "eps", "ps", "jpg", "jpeg", "tif", "tiff", "webp", "gif")
 
 
 def check_plot_path(path: str) -> None:
@@ -34,7 +35,7 @@ def check_plot_path(path: str) -> None:
     write ``path``: matplotlib missing, a file type it does not write (by
     the extension; none means PNG), a folder that does not exist."""
     require_matplotlib()
-    kind = os.path.splitext(path)[1].lstrip(".").strip().lower()
+    kind = os.path.splitext(path)[1].lstrip(".").lower()  # as savefig reads it ("png " is no type)
     if kind and kind not in PLOT_TYPES:
         raise InputError(f"cannot draw {path}: no plot is written as .{kind}; use .png, .svg or .pdf")
     folder = os.path.dirname(path) or "."

@@ -178,8 +178,10 @@ def test_plot_file_is_checked_before_the_run(tmp_path):
     hand = ["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2"]
     code, out, err = run([*hand, "--plot", str(tmp_path / "out.txt")])
     assert code == 2 and out == "" and one_error_line(err, "no plot is written as .txt"), err
-    code, out, err = run([*hand, "--plot", str(tmp_path / "out.pgf")])  # matplotlib would need LaTeX
+    code, out, err = run([*hand, "--plot", str(tmp_path / "out.pgf")])  # matplotlib may call LaTeX
     assert code == 2 and out == "" and one_error_line(err, "no plot is written as .pgf"), err
+    code, out, err = run([*hand, "--plot", str(tmp_path / "out.png ")])  # savefig reads "png "
+    assert code == 2 and out == "" and one_error_line(err, "no plot is written as .png "), err
     code, out, err = run([*hand, "--plot", str(tmp_path / "no" / "out.png")])
     assert code == 2 and out == "" and one_error_line(err, "there is no folder"), err
 
@@ -200,6 +202,11 @@ def test_serve_on_a_port_in_use_is_one_line():
         port = taken.getsockname()[1]
         code, out, err = run(["serve", "--port", str(port)])
     assert code == 2 and out == "" and one_error_line(err, f"cannot listen on 127.0.0.1 port {port}"), err
+
+
+def test_serve_needs_a_host():
+    code, out, err = run(["serve", "--host", " "])
+    assert code == 2 and out == "" and one_error_line(err, "--host needs an address"), err
 
 
 def test_listening_socket_on_port_0_takes_a_free_port():

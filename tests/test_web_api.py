@@ -92,10 +92,12 @@ def test_random_deal_is_seeded_and_valid(client):
     assert j["position"]["trump"] == "H" and len(j["hands"][0]) == 9
 
 
-@pytest.mark.parametrize("seed", ["1" * 5000, "²", 10**200])
-def test_a_seed_that_is_no_sensible_number_is_400(client, seed):
+@pytest.mark.parametrize("seed, words", [("1" * 5000, "seed must be 0.."), ("1" * 31, "seed must be 0.."),
+                                         (10**200, "seed must be 0.."), ("²", "seed must be a whole number")],
+                         ids=["5000-digits", "31-digits", "huge-int", "superscript"])
+def test_a_seed_that_is_no_sensible_number_is_400(client, seed, words):
     r = client.post("/api/deal", json={"game": "schafkopf", "contract": "sauspiel", "seed": seed})
-    assert r.status_code == 400 and "seed" in r.json()["error"]
+    assert r.status_code == 400 and words in r.json()["error"], r.json()
 
 
 def test_analysis_job_runs_to_its_table(client):

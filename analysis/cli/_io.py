@@ -152,7 +152,7 @@ def parse_settings(items: Iterable[str], option: str, example: str, *,
             raise InputError(f"{option} {text!r}: expected {shape}, e.g. {example}")
         if booleans and value in ("true", "false"):
             out[key.strip()] = value == "true"
-        elif _INTEGER.fullmatch(value) and len(value) > 100:  # int() refuses 4,300 digits; none is sensible
+        elif _INTEGER.fullmatch(value) and len(value.lstrip("-")) > 100:  # int() refuses 4,300 digits
             raise InputError(f"{option} {key.strip()}=...: the number has {len(value.lstrip('-'))} digits")
         elif _INTEGER.fullmatch(value):
             out[key.strip()] = int(value)

@@ -58,7 +58,12 @@ def listening_socket(host: str, port: int) -> socket.socket:
     and exits with status 3; the address printed is then also the real one."""
     # As uvicorn binds: IPv6 for an address with a colon, else IPv4 ("localhost" is
     # then 127.0.0.1, and "" every interface).
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    if not host.strip():
+        raise InputError("--host needs an address (0.0.0.0 for every interface)")
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    except OSError as e:  # no IPv6 on this machine, no file descriptors left
+        raise InputError(f"cannot listen on {host}: {e.strerror or e}") from None
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart may reuse the port
         sock.bind((host, port))

@@ -84,9 +84,11 @@ def _int(data: Mapping[str, Any], key: str, default: int | None, lo: int, hi: in
         if default is None:
             raise BadRequest(f"{key} is missing")
         value = default
-    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,30}", value.strip()):
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
+        if len(value.strip().lstrip("-")) > 30:  # int() refuses 4,300 digits; no field takes 30
+            raise BadRequest(f"{key} must be {lo}..{hi}")
         value = int(value)
-    if isinstance(value, int) and value.bit_length() > 100:  # a 4,300-digit seed cannot even be printed
+    if isinstance(value, int) and value.bit_length() > 100:  # a 4,300-digit number cannot even be printed
         raise BadRequest(f"{key} must be {lo}..{hi}")
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"{key} must be a whole number, got {value!r}")
