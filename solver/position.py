@@ -53,8 +53,8 @@ RULE_DEFAULTS: dict[str, Any] = {
     "jass_multiplier": 1,  # Jass: multiplier applied to weis and stoeck figures
 }
 
-#: The allowed values of the numeric rule variants (a Jass multiplier: Swisslos goes up to 3;
-#: some tables count a mode 4 to 7 times).
+#: The allowed values of the numeric rule variants (a Jass multiplier: Swisslos counts a
+#: mode up to 3 times, Coiffeur tables more).
 RULE_RANGE: dict[str, tuple[int, int]] = {"davonlaufen_min": (1, 8), "jass_multiplier": (1, 16)}
 
 #: The game each rule variant belongs to; naming it in another game's position is a mistake.
