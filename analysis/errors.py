@@ -2,6 +2,7 @@
 :mod:`stichfest.analysis.cli._io`)."""
 from __future__ import annotations
 
+import os
 import tomllib
 from typing import Any
 
@@ -27,6 +28,29 @@ class InputError(ValueError):
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
 
 
+#: The UTF-8 byte-order mark some Windows editors put at the start of a file.
+BOM = b"\xef\xbb\xbf"
+
+
+def decode_utf8(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text, a leading byte-order mark dropped, or an
+    :class:`InputError` naming ``where`` and the first bad byte (counted in
+    ``data``, the mark included)."""
+    body = data.removeprefix(BOM)
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        at = len(data) - len(body) + e.start
+        raise InputError(f"{where} is not UTF-8 text (byte {at + 1} is 0x{data[at]:02x})") from None
+
+
+def require_folder(path: str) -> None:
+    """An :class:`InputError` before a long run if the folder ``path`` is to be written in is missing."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write {path}: there is no folder {folder}")
+
+
 #: The largest TOML file read (a tariff is a few hundred bytes).
 MAX_TOML_BYTES = 2**20
 
@@ -41,13 +65,11 @@ def read_toml(path: str, what: str) -> dict[str, Any]:
         raise InputError(f"cannot read {what} {path}: {e.strerror}") from None
     if len(data) > MAX_TOML_BYTES:
         raise InputError(f"{what} {path} is larger than {MAX_TOML_BYTES // 2**20} MiB; is it the right file?")
-    body = data.removeprefix(b"\xef\xbb\xbf")  # a Windows editor's byte-order mark is no error
+    text = decode_utf8(data, f"{what} {path}")
     try:
-        return tomllib.loads(body.decode("utf-8"))
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{what} {path}: {e}") from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"{what} {path}: not UTF-8 text (byte {len(data) - len(body) + e.start + 1})") from None
     except RecursionError:
         raise InputError(f"{what} {path}: nested too deeply") from None
     except ValueError:  # an integer of more than 4,300 digits

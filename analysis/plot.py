@@ -9,7 +9,7 @@ import numpy as np
 
 from stichfest.contracts import contract_kind
 
-from .errors import InputError
+from .errors import InputError, require_folder
 from .evaluate import ContractResult, HandAnalysis
 
 #: Most panels in one figure (the contracts in contention come first).
@@ -38,9 +38,7 @@ def check_plot_path(path: str) -> None:
     kind = os.path.splitext(path)[1].lstrip(".").lower()  # as savefig reads it ("png " is no type)
     if kind and kind not in PLOT_TYPES:
         raise InputError(f"cannot draw {path}: no plot is written as .{kind}; use .png, .svg or .pdf")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise InputError(f"cannot write {path}: there is no folder {folder}")
+    require_folder(path)
 
 
 def panel_title(row: ContractResult, by_payout: bool) -> str:

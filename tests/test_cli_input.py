@@ -102,7 +102,7 @@ def test_a_bad_byte_is_counted_from_the_start_of_the_file(tmp_path):
     t = tmp_path / "t.toml"
     t.write_bytes(b"\xef\xbb\xbfsolo = 5\xff0\n")
     code, _, err = run(["analyze", "--hand", "EO GO HO SO EU GU HU SU", "--samples", "2", "--tariff", str(t)])
-    assert code == 2 and one_error_line(err, "not UTF-8 text (byte 12)"), err
+    assert code == 2 and one_error_line(err, "is not UTF-8 text (byte 12 is 0xff)"), err
 
 
 def test_blank_lines_of_a_batch_are_skipped_after_decoding():

@@ -11,7 +11,7 @@ from typing import Any, NoReturn, TypeVar, overload
 
 import click
 
-from stichfest.analysis.errors import USER_ERRORS, InputError
+from stichfest.analysis.errors import BOM, USER_ERRORS, InputError, decode_utf8
 from stichfest.analysis.executor import Interrupted, Stopped, signals_deferred, stopped
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -70,9 +70,6 @@ def user_errors(func: F | None = None, *, flags: Mapping[str, str] | None = None
 #: mistaken ``/dev/zero`` or disk image from filling memory.
 MAX_INPUT_BYTES = 64 * 2**20
 
-#: The UTF-8 byte-order mark some Windows editors put at the start of a file.
-BOM = b"\xef\xbb\xbf"
-
 
 def _name(source: str) -> str:
     return "standard input" if source == "-" else source
@@ -98,22 +95,11 @@ def read_bytes(source: str) -> bytes:
     return data
 
 
-def decode(data: bytes, where: str) -> str:
-    """``data`` as UTF-8 text, or an :class:`InputError` naming ``where`` and the first bad byte.
-    A leading byte-order mark (as some Windows editors write) is dropped."""
-    body = data.removeprefix(BOM)
-    try:
-        return body.decode("utf-8")
-    except UnicodeDecodeError as e:
-        at = len(data) - len(body) + e.start  # counted in the file, the mark included
-        raise InputError(f"{where} is not UTF-8 text (byte {at + 1} is 0x{data[at]:02x})") from None
-
-
 def read_text(source: str) -> str:
     """The UTF-8 text of file ``source`` (``-``: stdin); unreadable or
     undecodable input fails on one line."""
     try:
-        return decode(read_bytes(source), _name(source))
+        return decode_utf8(read_bytes(source), _name(source))
     except InputError as e:
         fail(str(e))
 
@@ -134,7 +120,7 @@ def _blank(line: bytes) -> bool:
 
 def decode_line(line: bytes) -> str:
     """One ``--jsonl`` line as text (an :class:`InputError` if it is not UTF-8)."""
-    return decode(line, "the line")
+    return decode_utf8(line, "the line")
 
 
 def parse_settings(items: Iterable[str], option: str, example: str, *,

@@ -7,7 +7,6 @@ puzzle diagrams' SVG, :mod:`stichfest.analysis.svg`).
 from __future__ import annotations
 
 import json
-import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future
@@ -18,7 +17,7 @@ from typing import Any
 import click
 
 from stichfest import Position
-from stichfest.analysis.errors import USER_ERRORS, InputError
+from stichfest.analysis.errors import USER_ERRORS, InputError, require_folder
 from stichfest.analysis.executor import (
     ProgressBar,
     Stopped,
@@ -114,8 +113,8 @@ def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, infor
         raise InputError("--html needs a file name")
     if jsonl and html_file:
         raise InputError("--html writes one game's page; it does not take --jsonl")
-    if html_file and not os.path.isdir(os.path.dirname(html_file) or "."):
-        raise InputError(f"cannot write {html_file}: there is no folder {os.path.dirname(html_file)}")
+    if html_file:
+        require_folder(html_file)
     if workers is None:
         workers = available_cores() if information else 1
     if jsonl:

@@ -108,8 +108,7 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     progress = ProgressBar("solve", 1, unit="steps")  # a Jass solve may take seconds
     progress.start_ticking()
     try:
-        result = interruptible(solver.solve, pos, pv=not no_pv,
-                               progress=lambda done, total, step: progress.update(done, total, step))
+        result = interruptible(solver.solve, pos, pv=not no_pv, progress=progress.update)
     finally:
         progress.close()
     if as_json:
