@@ -12,6 +12,7 @@ Public API (positions are plain dicts in the project's JSON format):
   check_position(pos) -> None       (ValueError on bad input)
   legal_moves(pos) -> list[str]     to_move(pos) -> int
   reference_solve(pos) -> dict      reference_weis(pos) -> dict
+  reference_first_tricks(pos, count, seats) -> bool
 """
 from __future__ import annotations
 
@@ -405,6 +406,38 @@ def reference_solve(pos: dict) -> dict:
     seat = game.to_move(state)
     value = max(moves.values()) if game.maximises(seat) else min(moves.values())
     return {"value": value, "moves": moves, "to_move": seat}
+
+
+def reference_first_tricks(pos: dict, count: int, seats: set[int]) -> bool:
+    """[SW] "für die ersten": can ``seats`` force winning every one of the
+    hand's first ``count`` tricks (tricks already played included)?
+
+    Plain exhaustive AND/OR search: a seat of ``seats`` needs one card that
+    keeps the run, any other seat breaks it with one card.  The run is
+    alive while ``seats`` own every completed trick."""
+    game = Game(pos)
+    state = game.initial_state()
+
+    def alive(s: State) -> bool:
+        done = sum(s.tricks)
+        return sum(s.tricks[x] for x in seats) == done
+
+    for raw in pos.get("play") or []:
+        state = game.play(state, _canon(raw, game.game))
+        if sum(state.tricks) <= count and not alive(state):
+            return False
+    if sum(state.tricks) >= count:
+        return True
+
+    def search(s: State) -> bool:
+        if not alive(s):
+            return False
+        if sum(s.tricks) == count:
+            return True
+        results = (search(game.play(s, c)) for c in game.legal(s))
+        return any(results) if game.to_move(s) in seats else all(results)
+
+    return search(state)
 
 
 # --------------------------------------------------------------------------
