@@ -71,6 +71,7 @@ from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import PositionError, checked_rules, deck_description
+from stichfest.streak import takes_first_tricks
 from stichfest.weis import jass_weis
 
 from . import stats
@@ -89,6 +90,7 @@ from .scoring import (
     jass_payout,
     points_level,
     schafkopf_payout,
+    scharwenzel_level,
     scharwenzel_majority,
     scharwenzel_payout,
 )
@@ -354,7 +356,7 @@ def _outcome(solver: Solver, job: _HandJob, pos: Position,
     if pos.game == "scharwenzel":
         if exact and not pos.tout:
             value = solver.value(pos)
-            level = _scharwenzel_level_of(pos, value)
+            level = scharwenzel_optimal_level(pos, value)
             return level, scharwenzel_payout(job.tariff, pos, level), value
         level = _scharwenzel_level(solver, pos)
         return level, scharwenzel_payout(job.tariff, pos, level), None
@@ -386,33 +388,44 @@ def _outcome(solver: Solver, job: _HandJob, pos: Position,
     return level, schafkopf_payout(job.tariff, pos, level), None
 
 
-def _scharwenzel_level_of(pos: Position, tricks: int) -> Level:
-    """The level of a Scharwenzel result of ``tricks`` tricks."""
-    n, need = pos.n_tricks, scharwenzel_majority(pos)
-    if tricks == n:
-        return Level.WON_SCHWARZ
-    if tricks >= need:
-        return Level.WON
-    if n % 2 == 0 and tricks == n // 2:
-        return Level.DRAW
-    return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
+def scharwenzel_optimal_level(pos: Position, tricks: int) -> Level:
+    """The level of a Scharwenzel result of ``tricks`` tricks under optimal
+    play from ``pos``: "für die ersten" asked of the side with the majority."""
+    level = scharwenzel_level(pos, tricks)
+    return scharwenzel_level(pos, tricks, _first_tricks(pos, level))
+
+
+def _first_tricks(pos: Position, level: Level) -> int:
+    """Which party can force the first majority-number of tricks in a row,
+    asked only of the party that wins at ``level`` (the other cannot) and not
+    at a Tout (paid instead): 1 the declaring party, -1 the other, 0 neither."""
+    need = scharwenzel_majority(pos)
+    if level == Level.WON:
+        return 1 if takes_first_tricks(pos, need) else 0
+    if level == Level.LOST:
+        return -1 if takes_first_tricks(pos, need, frozenset(range(pos.n_seats)) - pos.declaring_party) else 0
+    return 0
 
 
 def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
     if solver.reaches(pos, need):
-        return Level.WON_SCHWARZ if solver.reaches(pos, n) else Level.WON
-    if n % 2 == 0 and solver.reaches(pos, n // 2):
-        return Level.DRAW
-    return Level.LOST if solver.reaches(pos, 1) else Level.LOST_SCHWARZ
+        tricks = n if solver.reaches(pos, n) else need
+    elif n % 2 == 0 and solver.reaches(pos, n // 2):
+        tricks = n // 2
+    else:
+        tricks = 1 if solver.reaches(pos, 1) else 0
+    return scharwenzel_optimal_level(pos, tricks)  # any count of the level's range: the same level
 
 
 def _value_range(pos: Position, level: Level) -> tuple[int, int]:
     """The values a result at ``level`` can have (from the queries that found it)."""
     n = pos.n_tricks
     if pos.game == "scharwenzel":
-        return {Level.LOST_SCHWARZ: (0, 0), Level.LOST: (1, (n - 1) // 2), Level.DRAW: (n // 2, n // 2),
-                Level.WON: (scharwenzel_majority(pos), n - 1), Level.WON_SCHWARZ: (n, n)}[level]
+        lost, won = (1, (n - 1) // 2), (scharwenzel_majority(pos), n - 1)
+        return {Level.LOST_SCHWARZ: (0, 0), Level.LOST_SCHNEIDER: lost, Level.LOST: lost,
+                Level.DRAW: (n // 2, n // 2), Level.WON: won, Level.WON_SCHNEIDER: won,
+                Level.WON_SCHWARZ: (n, n)}[level]
     return {Level.LOST_SCHWARZ: (0, 0), Level.LOST_SCHNEIDER: (0, FREE_POINTS - 1),
             Level.LOST: (FREE_POINTS, WIN_POINTS - 1), Level.WON: (WIN_POINTS, SCHNEIDER_POINTS - 1),
             Level.WON_SCHNEIDER: (SCHNEIDER_POINTS, 120), Level.WON_SCHWARZ: (120, 120)}[level]

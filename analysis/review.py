@@ -53,10 +53,10 @@ from stichfest.cards import Card, parse_card
 from stichfest.position import parse_json
 
 from .errors import InputError
-from .evaluate import _scharwenzel_level_of
+from .evaluate import scharwenzel_optimal_level
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
-from .scoring import Level, jass_level
+from .scoring import Level, jass_level, scharwenzel_level
 from .scoring import points_level as schafkopf_points_level
 from .stats import Z95
 
@@ -95,7 +95,7 @@ def points_level(pos: Position, value: int) -> Level | None:
         return schafkopf_points_level(value)
     if pos.game == "jass":
         return jass_level(value)
-    return _scharwenzel_level_of(pos, value)
+    return scharwenzel_level(pos, value)  # "für die ersten" needs the play: Reviewer.level
 
 
 def _as_card(card: Card | str, deck: str) -> Card:
@@ -120,8 +120,10 @@ def level_name(pos: Position, level: Level | None) -> str:
         return {Level.WON_SCHWARZ: "match", Level.WON: "won", Level.LOST: "lost",
                 Level.LOST_SCHWARZ: "lost every trick"}[level]
     if pos.game == "scharwenzel":
-        return {Level.WON_SCHWARZ: "Tout", Level.WON: "majority", Level.DRAW: "Bock",
-                Level.LOST: "minority", Level.LOST_SCHWARZ: "no trick"}[level]
+        return {Level.WON_SCHWARZ: "Tout", Level.WON_SCHNEIDER: "majority, the first tricks",
+                Level.WON: "majority", Level.DRAW: "Bock", Level.LOST: "minority",
+                Level.LOST_SCHNEIDER: "minority, not one of the first tricks",
+                Level.LOST_SCHWARZ: "no trick"}[level]
     return {Level.WON_SCHWARZ: "won Schwarz", Level.WON_SCHNEIDER: "won Schneider", Level.WON: "won",
             Level.LOST: "lost", Level.LOST_SCHNEIDER: "lost Schneider",
             Level.LOST_SCHWARZ: "lost Schwarz"}[level]
@@ -319,6 +321,8 @@ class Reviewer:
         (as :func:`stichfest.analysis.evaluate._outcome`: Schwarz by trick count).
         Only for games with levels (:func:`has_levels`)."""
         pos = self.position
+        if pos.game == "scharwenzel":
+            return scharwenzel_optimal_level(pos.with_play(play), value)
         level = _level(pos, value)
         if pos.game == "schafkopf" and not pos.tout:
             if value == SCHAFKOPF_TOTAL and self._party_reaches_tricks(play, pos.n_tricks):
@@ -351,12 +355,19 @@ class Reviewer:
         best_level = level = None
         mark = MARK_POINTS if cost > 0 else None
         if has_levels(pos):
-            # Cards of equal value reach the same level but for Schwarz (a trick count):
-            # the best level is the best of the best cards'.
-            levels = [self.level(before + (c,), best_value) for c in best]
-            best_level = max(levels) if maximizing else min(levels)
-            level = levels[best.index(played)] if played in best else self.level(before + (played,),
-                                                                                  values[played])
+            if pos.game == "scharwenzel":
+                # "für die ersten" is not in the trick count: a card of fewer
+                # tricks may keep the first tricks a better card gives away
+                every = {c: self.level(before + (c,), v) for c, v in values.items()}
+                best_level = max(every.values()) if maximizing else min(every.values())
+                level = every[played]
+            else:
+                # Cards of equal value reach the same level but for Schwarz (a trick count):
+                # the best level is the best of the best cards'.
+                levels = [self.level(before + (c,), best_value) for c in best]
+                best_level = max(levels) if maximizing else min(levels)
+                level = levels[best.index(played)] if played in best else self.level(before + (played,),
+                                                                                      values[played])
             if level != best_level:
                 mark = MARK_GAME
         return PlayReview(index, trick, seat, played, maximizing, values, best, cost, best_level, level, mark)

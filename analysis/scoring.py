@@ -14,7 +14,7 @@ from the defaults, a TOML file and ``KEY=VALUE`` overrides.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from enum import IntEnum
 from fractions import Fraction
@@ -33,11 +33,11 @@ class Level(IntEnum):
     this", so one threshold query per level boundary finds it exactly."""
 
     LOST_SCHWARZ = 0  # the declaring party took no trick
-    LOST_SCHNEIDER = 1  # Schafkopf: it took 30 points or fewer
+    LOST_SCHNEIDER = 1  # Schafkopf: it took 30 points or fewer; Scharwenzel: the others took the first tricks
     LOST = 2
     DRAW = 3  # Scharwenzel: equal tricks (Bock)
     WON = 4
-    WON_SCHNEIDER = 5  # Schafkopf: it took 91 points or more
+    WON_SCHNEIDER = 5  # Schafkopf: it took 91 points or more; Scharwenzel: it took the first tricks
     WON_SCHWARZ = 6  # it took every trick (Tout made, Jass match)
 
 
@@ -118,6 +118,7 @@ class Tariff:
     scharwenzel_game_clubs: int = 4  # when Kreuz won the bidding
     matadoren_from: int = 3
     scharwenzel_haken: int = 24  # a Tout scores a Haken, worth one Faden (24)
+    scharwenzel_ersten: int = 2  # "für die ersten": the first majority-number of tricks in a row
 
     def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> Tariff:
         """A copy with ``settings`` (key -> integer) applied; unknown keys are errors."""
@@ -294,6 +295,34 @@ def scharwenzel_majority(pos: Position) -> int:
     return pos.n_tricks // 2 + 1
 
 
+def scharwenzel_level(pos: Position, tricks: int, first: int = 0) -> Level:
+    """The level of a Scharwenzel result: ``tricks`` of the declaring party's,
+    and "für die ersten", the party that took the first majority-number of
+    tricks in a row: ``first`` > 0 the declaring party, < 0 the other, 0
+    neither (or not known: then no ``*_SCHNEIDER`` level)."""
+    n, need = pos.n_tricks, scharwenzel_majority(pos)
+    if tricks == n:
+        return Level.WON_SCHWARZ
+    if tricks >= need:
+        return Level.WON_SCHNEIDER if first > 0 else Level.WON
+    if n % 2 == 0 and tricks == n // 2:
+        return Level.DRAW
+    if tricks == 0:
+        return Level.LOST_SCHWARZ
+    return Level.LOST_SCHNEIDER if first < 0 else Level.LOST
+
+
+def first_tricks_side(pos: Position, winners: Sequence[int]) -> int:
+    """Who took the first majority-number of tricks in a row, from the seats
+    that won the tricks in order (a finished hand's): 1 the declaring party,
+    -1 the other, 0 neither."""
+    need = scharwenzel_majority(pos)
+    first = [w in pos.declaring_party for w in winners[:need]]
+    if len(first) < need:
+        return 0
+    return 1 if all(first) else -1 if not any(first) else 0
+
+
 def matadoren(pos: Position, winners: frozenset[int]) -> int:
     """Matadoren of the party ``winners``: its unbroken run of the 7 top
     trumps from the Olsch (0 when the other party holds the Olsch)."""
@@ -304,9 +333,12 @@ def matadoren(pos: Position, winners: frozenset[int]) -> int:
 def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     """Game points the declaring party scores (negative: the opponents score).
 
-    Game 2 (4 with Kreuz trump), Matadoren from ``matadoren_from`` on, a Tout
-    scores the game and a Haken instead; equal tricks (Bock) score 0 now.
-    Left out: "für die ersten" and the announced Tout (see README)."""
+    The party with the majority scores the game (2, or 4 with Kreuz trump),
+    its Matadoren from ``matadoren_from`` on, and ``scharwenzel_ersten`` (2)
+    "für die ersten" when it took the first majority-number of tricks in a
+    row (the ``*_SCHNEIDER`` levels); a Tout scores the game and a Haken
+    instead; equal tricks (Bock) score 0 now.  Left out: the announced Tout
+    and the Faden (see docs/rules.md)."""
     if level == Level.DRAW:
         return 0
     game = tariff.base(pos.spec.tariff_key)
@@ -317,4 +349,6 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     else:
         m = matadoren(pos, winners)
         score = game + (m if m >= tariff.matadoren_from else 0)
+        if level in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER):
+            score += tariff.scharwenzel_ersten
     return score if level >= Level.WON else -score

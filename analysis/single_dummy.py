@@ -65,11 +65,13 @@ from .scoring import (
     WIN_POINTS,
     Level,
     Tariff,
+    first_tricks_side,
     jass_level,
     jass_payout,
     laufende,
     points_level,
     schafkopf_payout,
+    scharwenzel_level,
     scharwenzel_majority,
     scharwenzel_payout,
 )
@@ -451,13 +453,7 @@ def final_level(pos: Position, st: GameState, value: int) -> Level | None:
     tricks = sum(1 for _, _, w in st.history if w in party)
     n = pos.n_tricks
     if pos.game == "scharwenzel":
-        if tricks == n:
-            return Level.WON_SCHWARZ
-        if tricks >= scharwenzel_majority(pos):
-            return Level.WON
-        if n % 2 == 0 and tricks == n // 2:
-            return Level.DRAW
-        return Level.LOST if tricks >= 1 else Level.LOST_SCHWARZ
+        return scharwenzel_level(pos, tricks, first_tricks_side(pos, [w for _, _, w in st.history]))
     if pos.tout:
         return Level.WON_SCHWARZ if tricks == n else Level.LOST
     return points_level(value, every_trick=tricks == n, no_trick=tricks == 0)

@@ -13,6 +13,7 @@ Public API (positions are plain dicts in the project's JSON format):
   legal_moves(pos) -> list[str]     to_move(pos) -> int
   reference_solve(pos) -> dict      reference_weis(pos) -> dict
   reference_first_tricks(pos, count, seats) -> bool
+  reference_scharwenzel_payout(pos) -> int
 """
 from __future__ import annotations
 
@@ -438,6 +439,75 @@ def reference_first_tricks(pos: dict, count: int, seats: set[int]) -> bool:
         return any(results) if game.to_move(s) in seats else all(results)
 
     return search(state)
+
+
+def reference_scharwenzel_payout(pos: dict) -> int:
+    """[SW] scoring defaults: the declaring party's game points (negative: the
+    other party's) when both parties play for them, double dummy.
+
+    The majority scores the game (2; 4 with clubs trump), its Matadoren
+    (the unbroken run of the seven top trumps from the Olsch, counted from
+    3 on) and 2 "für die ersten" when it took the first majority-number of
+    tricks in a row; every trick: the game and a Haken (24) only; equal
+    tricks (Bock): 0."""
+    game = Game(pos)
+    if game.game != "scharwenzel":
+        raise ValueError("scharwenzel scoring only")
+    n_tricks = len(game.deal[0])
+    need = n_tricks // 2 + 1
+    party = game.declaring_seats()
+    others = set(range(game.n)) - party
+    tops = ["CQ", game.trump + "7", "SQ", "CJ", "SJ", "HJ", "DJ"]
+
+    def matadoren(seats: set[int]) -> int:
+        held = {c for s in seats for c in game.deal[s]}
+        run = 0
+        while run < len(tops) and tops[run] in held:
+            run += 1
+        return run if run >= 3 else 0
+
+    def first_after(s: State, first: int | None) -> int | None:
+        """+1/-1: that party took the first ``need`` tricks; 0: neither; None: open."""
+        if first is not None:
+            return first
+        done, ours = sum(s.tricks), sum(s.tricks[x] for x in party)
+        if 0 < ours < done:
+            return 0
+        if done < need:
+            return None
+        return 1 if ours == done else -1
+
+    def payout(s: State, first: int | None) -> int:
+        ours = sum(s.tricks[x] for x in party)
+        base = 4 if game.trump == "C" else 2
+        if ours in (0, n_tricks):
+            score = base + 24
+        elif 2 * ours == n_tricks:
+            return 0
+        else:
+            won = 2 * ours > n_tricks
+            score = base + matadoren(party if won else others) + (2 if first == (1 if won else -1) else 0)
+        return score if 2 * ours > n_tricks else -score
+
+    state = game.initial_state()
+    first: int | None = None
+    for raw in pos.get("play") or []:
+        state = game.play(state, _canon(raw, game.game))
+        first = first_after(state, first)
+    memo: dict[tuple[State, int | None], int] = {}
+
+    def search(s: State, f: int | None) -> int:
+        if game.is_over(s):
+            return payout(s, f)
+        if (s, f) not in memo:
+            values = []
+            for c in game.legal(s):
+                after = game.play(s, c)
+                values.append(search(after, first_after(after, f)))
+            memo[(s, f)] = max(values) if game.to_move(s) in party else min(values)
+        return memo[(s, f)]
+
+    return search(state, first)
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""Scharwenzel scoring (docs/rules.md, "Scharwenzel scoring"): the game, the
+Matadoren, "für die ersten", the Tout's Haken and Bock, as the analysis
+scores an open-hand deal and as a played hand is scored, against the
+reference's exhaustive search of the payout itself."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from reference import reference_scharwenzel_payout
+from test_crosscheck import random_endgame
+
+from stichfest import Position, Solver
+from stichfest.analysis.evaluate import _scharwenzel_level
+from stichfest.analysis.scoring import Level, Tariff, scharwenzel_payout
+from stichfest.analysis.single_dummy import final_level, final_payout, final_value
+
+TARIFF = Tariff()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats,tricks_left,deals", [(8, 3, 6), (6, 3, 60), (4, 4, 40), (4, 3, 80)])
+def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals):
+    """Endings whose first tricks are partly played already (at 8 seats one
+    trick of the 4, the majority 3): the reference searches every card."""
+    rng = random.Random(100 * seats + tricks_left)
+    case = ("scharwenzel", "trump", seats, False, False, None)
+    solver = Solver(tt_bits=14)
+    seen = set()
+    for _ in range(deals):
+        pos_json = random_endgame(rng, case, tricks_left)
+        pos_json["play"] = pos_json["play"][:len(pos_json["play"]) - len(pos_json["play"]) % seats]
+        pos = Position.from_json(pos_json)
+        want = reference_scharwenzel_payout(pos_json)
+        level = _scharwenzel_level(solver, pos)
+        assert scharwenzel_payout(TARIFF, pos, level) == want, pos_json
+        seen.add(level)
+    assert Level.WON_SCHNEIDER in seen or Level.LOST_SCHNEIDER in seen  # "für die ersten" is met
+    assert len(seen) >= 3
+
+
+@pytest.mark.slow
+def test_played_hands_score_as_the_reference():
+    """A finished record is scored by its tricks in order (single_dummy.final_*)."""
+    rng = random.Random(7)
+    levels = set()
+    for seats in (4, 6, 8):
+        case = ("scharwenzel", "trump", seats, False, False, None)
+        for _ in range(40):
+            pos_json = random_endgame(rng, case, 1)
+            st = Position.from_json(pos_json).state()
+            while not st.finished:  # the last cards at random too
+                card = rng.choice(st.legal_cards())
+                pos_json["play"].append(str(card))
+                st.play(card.index)
+            pos = Position.from_json(pos_json)
+            value = final_value(pos, st)
+            level = final_level(pos, st, value)
+            assert final_payout(TARIFF, pos, level, value) == reference_scharwenzel_payout(pos_json), pos_json
+            levels.add(level)
+    assert {Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER, Level.WON, Level.LOST} <= levels
+
+
+# The worked example of source 002, as RULES.md gives it: clubs won the
+# bidding, the party took the first five tricks holding 4 Matadoren:
+# 4 + 2 + 4 = 10.  Seats 0/2 hold the Olsch (CQ), the Nillje (C7), the
+# Basta (SQ) and CJ; seat 1 holds the SJ, which ends the run at four.
+EXAMPLE = ["CQ C7 CA CK C10 HA DA SA", "SJ HJ DJ C9 C8 H7 D7 S7",
+           "SQ CJ HK HQ H10 DK DQ SK", "H9 H8 D10 D9 D8 S10 S9 S8"]
+
+
+def _example(play=()):
+    return Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0,
+                               "leader": 0, "deal": EXAMPLE, "play": list(play)})
+
+
+def test_the_worked_example_scores_ten():
+    pos = _example()
+    assert scharwenzel_payout(TARIFF, pos, Level.WON_SCHNEIDER) == 4 + 2 + 4
+    assert scharwenzel_payout(TARIFF, pos, Level.WON) == 4 + 4  # the majority, not the first five
+    assert scharwenzel_payout(TARIFF, pos, Level.WON_SCHWARZ) == 4 + 24  # a Tout: game and Haken only
+    assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_ersten": 3}), pos, Level.WON_SCHNEIDER) == 11
+
+
+def test_the_worked_example_played():
+    """0/2 take the first five tricks and lose the sixth: 10."""
+    line = ("CA C9 CJ S10  SK S9 SA S7  CK C8 SQ S8  HK H9 HA H7  CQ SJ HQ H8  "
+            "C10 HJ H10 D10  DJ DK D9 C7  DA D7 DQ D8").split()
+    pos = _example(line)
+    st = pos.state()
+    assert [w for _, _, w in st.history] == [2, 0, 2, 0, 0, 1, 0, 0]
+    level = final_level(pos, st, final_value(pos, st))
+    assert level == Level.WON_SCHNEIDER
+    assert final_payout(TARIFF, pos, level, 7) == 10
+    # the same hand had one of the first five gone to the other party: 8
+    assert scharwenzel_payout(TARIFF, pos, Level.WON) == 8
