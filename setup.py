@@ -1,4 +1,4 @@
-"""Build the Cython search extension (compiled at install time, never committed)."""
+"""Build the Cython extensions (compiled at install time, never committed)."""
 import atexit
 import os
 import platform
@@ -25,7 +25,12 @@ extensions = [
         "stichfest._search",
         ["solver/_search.pyx"],
         extra_compile_args=["-O3", *CPU_FLAGS],
-    )
+    ),
+    Extension(  # streak.takes_first_tricks: Scharwenzel "für die ersten"
+        "stichfest._streak",
+        ["solver/_streak.pyx"],
+        extra_compile_args=["-O3", *CPU_FLAGS],
+    ),
 ]
 
 setup(

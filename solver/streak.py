@@ -11,17 +11,20 @@ It is exact.  Two cards of one following class in one hand are
 interchangeable when no other remaining card (in another hand or on the
 table) ranks between them, since only who wins each trick counts, not
 card points; one of each such group is tried.  A memo holds the answer of
-every position met.  The hard deals take some ten thousand nodes.
+every trick start met.  The hard deals take some ten thousand nodes; the
+search itself is C (``_streak.pyx``), this module the rules around it.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
-from .contracts import PLAY_STANDARD, TRUMP
+from ._streak import FirstTricks
+from .contracts import PLAY_STANDARD
 from .position import Position
 
-#: Above every plain card's strength: ranks a trump above every plain card in move ordering.
-_TRUMP_RANK = 1000
+#: Searches kept per thread (one per contract and party; 512 KiB of memo each).
+_KEPT = 8
 
 
 def first_tricks_won(position: Position, party: Iterable[int] | None = None) -> int:
@@ -58,79 +61,21 @@ def takes_first_tricks(position: Position, count: int, party: Iterable[int] | No
         return False
     if done >= count:
         return True
-    return _FirstTricks(position, seats).wins(tuple(st.hands), st.leader, tuple(st.trick), count - done)
+    return _searcher(position, seats).wins(st.hands, st.leader, st.trick, count - done)
 
 
-class _FirstTricks:
-    """The search of :func:`takes_first_tricks` for one deal and party."""
+_LOCAL = threading.local()
 
-    def __init__(self, position: Position, party: frozenset[int]) -> None:
-        t = position.table
-        self.table = t
-        self.n = position.n_seats
-        self.party = party
-        self.class_masks = t.class_masks
-        self.follow = t.follow_class
-        # one order over every card: trumps above plain cards, then strength
-        self.rank = tuple(_TRUMP_RANK * (k == TRUMP) + s for k, s in zip(t.follow_class, t.strength))
-        self.by_rank = {k: sorted((c for c in range(len(t.follow_class)) if self.class_masks[k] >> c & 1),
-                                  key=lambda c: -self.rank[c]) for k in range(TRUMP + 1)}
-        self.memo: dict[tuple[object, ...], bool] = {}
-        self.nodes = 0
 
-    def wins(self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], tricks: int) -> bool:
-        """Whether the party wins each of the next ``tricks`` tricks (the current one first)."""
-        self.nodes += 1
-        n = self.n
-        if len(trick) == n:
-            winner = (leader + self.table.winning_offset(list(trick))) % n
-            if winner not in self.party:
-                return False
-            return tricks == 1 or self.wins(hands, winner, (), tricks - 1)
-        key = (hands, leader, trick, tricks)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        seat = (leader + len(trick)) % n
-        ours = seat in self.party
-        answer = not ours  # the party's seat needs one good card; the others' need every card to fail
-        for c in self._choices(hands, seat, trick):
-            after = hands[:seat] + (hands[seat] & ~(1 << c),) + hands[seat + 1:]
-            if self.wins(after, leader, trick + (c,), tricks) == ours:
-                answer = ours
-                break
-        self.memo[key] = answer
-        return answer
-
-    def _choices(self, hands: tuple[int, ...], seat: int, trick: tuple[int, ...]) -> list[int]:
-        """One legal card of each group of interchangeable ones, in the order
-        that settles the question soonest: cards that take the trick so far,
-        strongest first; then the others, weakest first (keeping strength)."""
-        hand = hands[seat]
-        legal = hand
-        if trick:
-            legal = hand & self.class_masks[self.follow[trick[0]]] or hand
-        others = 0
-        for s, h in enumerate(hands):
-            if s != seat:
-                others |= h
-        for c in trick:
-            others |= 1 << c
-        choices = []
-        for k in range(TRUMP + 1):
-            mine = legal & self.class_masks[k]
-            if not mine:
-                continue
-            in_run = False
-            for c in self.by_rank[k]:
-                if mine >> c & 1:
-                    if not in_run:
-                        choices.append(c)  # the strongest of a run no other card breaks
-                    in_run = True
-                elif others >> c & 1:
-                    in_run = False
-        if not trick:
-            return sorted(choices, key=lambda c: -self.rank[c])
-        best = trick[self.table.winning_offset(list(trick))]
-        beats = self.table.beats
-        return sorted(choices, key=lambda c: (0, -self.rank[c]) if beats(c, best) else (1, self.rank[c]))
+def _searcher(position: Position, party: frozenset[int]) -> FirstTricks:
+    """This thread's search for the rules and party of ``position``: kept
+    for the next deal (its memo is voided per query, not reallocated)."""
+    key = (position.game, position.contract, position.trump, position.tout, position.n_seats, party)
+    kept: dict[tuple[object, ...], FirstTricks] | None = getattr(_LOCAL, "searchers", None)
+    if kept is None:
+        kept = _LOCAL.searchers = {}
+    if key not in kept:
+        if len(kept) >= _KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = FirstTricks(position.table, position.n_seats, party)
+    return kept[key]
