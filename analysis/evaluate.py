@@ -245,6 +245,8 @@ class ContractResult:
             "p_lose_schneider": proportion(lv <= Level.LOST_SCHNEIDER) if schafkopf_game else None,
             "p_lose_schwarz": proportion(lv == Level.LOST_SCHWARZ) if not spec.tout else None,
             "p_draw": proportion(lv == Level.DRAW) if spec.game == "scharwenzel" else None,
+            # Scharwenzel "für die ersten": the declaring party took the first tricks (not every trick)
+            "p_first_tricks": proportion(lv == Level.WON_SCHNEIDER) if spec.game == "scharwenzel" else None,
             "mean_points": self.mean_points,
             "payout": self.payout,
         }

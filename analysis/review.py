@@ -129,8 +129,14 @@ def level_name(pos: Position, level: Level | None) -> str:
             Level.LOST_SCHWARZ: "lost Schwarz"}[level]
 
 
-def _level_key(level: Level | None) -> str | None:
-    return None if level is None else level.name.lower()
+def _level_key(pos: Position | None, level: Level | None) -> str | None:
+    """A level in JSON: its name, but for the Scharwenzel meaning of the
+    ``*_SCHNEIDER`` levels ("für die ersten", the first tricks)."""
+    if level is None:
+        return None
+    if pos is not None and pos.game == "scharwenzel" and level in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER):
+        return "won_first_tricks" if level == Level.WON_SCHNEIDER else "lost_first_tricks"
+    return level.name.lower()
 
 
 # ---------------------------------------------------------------------------
@@ -209,14 +215,19 @@ class PlayReview:
             return None
         return self.dd_mark
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, position: Position | None = None) -> dict[str, Any]:
+        """The card's review as JSON; with the record's ``position``, the
+        levels come with their names as players say them."""
+        level: dict[str, Any] | None = None
+        if self.level is not None:
+            level = {"best": _level_key(position, self.best_level), "played": _level_key(position, self.level)}
+            if position is not None:
+                level.update(best_name=level_name(position, self.best_level),
+                             played_name=level_name(position, self.level))
         out: dict[str, Any] = {
             "index": self.index, "trick": self.trick, "seat": self.seat, "card": str(self.card),
             "values": {str(c): v for c, v in self.values.items()},
-            "best": [str(c) for c in self.best], "cost": self.cost,
-            "level": None if self.level is None else {"best": _level_key(self.best_level),
-                                                      "played": _level_key(self.level)},
-            "mark": self.mark}
+            "best": [str(c) for c in self.best], "cost": self.cost, "level": level, "mark": self.mark}
         if self.information is not None:
             out["dd_mark"] = self.dd_mark
             out["information"] = self.information.to_json()
@@ -261,7 +272,7 @@ class Review:
         out: dict[str, Any] = {"value": self.value, "final": self.final}
         if self.start:
             out["start"] = self.start
-        out["plays"] = [p.to_json() for p in self.plays]
+        out["plays"] = [p.to_json(self.position) for p in self.plays]
         return out
 
 

@@ -631,3 +631,19 @@ def test_plot_titles_give_the_tables_mean():
         assert panel_title(r, by_payout=True) == f"{r.name}: mean payout {r.payout.mean:.1f} over 70 deals"
     # on this hand the bars' own mean differs from the table's: the title tells them apart
     assert any(f"{np.mean(r.points):.1f}" != f"{r.mean_points.mean:.1f}" for r in contenders)
+
+
+def test_scharwenzel_first_tricks_figure():
+    """[SW] "für die ersten": the share of deals whose winning party forces
+    the first five tricks, each paid game + 2 + Matadoren (RULES: +2)."""
+    hand = "CQ C7 SQ CJ CA CK HA DA"  # Olsch, Nillje, Basta, ♣J: 4 Matadoren at least
+    a = evaluate_hand("scharwenzel", hand, 0, 0, samples=24, seed=3, contracts=["trump-C"], race=False)
+    row = a.results[0]
+    first = row.levels == Level.WON_SCHNEIDER
+    assert 0 < first.sum() < len(first)  # a strong hand: often, not always
+    assert row.figures()["p_first_tricks"].mean == pytest.approx(first.mean())
+    for level, payout in zip(row.levels, row.payouts):  # game 4 (clubs), 4 to 7 Matadoren
+        if level == Level.WON_SCHNEIDER:
+            assert 4 + 2 + 4 <= payout <= 4 + 2 + 7
+        elif level == Level.WON:
+            assert 4 + 4 <= payout <= 4 + 7

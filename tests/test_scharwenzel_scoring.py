@@ -11,7 +11,8 @@ from reference import reference_scharwenzel_payout
 from test_crosscheck import random_endgame
 
 from stichfest import Position, Solver
-from stichfest.analysis.evaluate import _scharwenzel_level
+from stichfest.analysis.evaluate import _scharwenzel_level, scharwenzel_optimal_level
+from stichfest.analysis.review import review_game
 from stichfest.analysis.scoring import Level, Tariff, scharwenzel_payout
 from stichfest.analysis.single_dummy import final_level, final_payout, final_value
 
@@ -32,8 +33,9 @@ def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals):
         pos_json["play"] = pos_json["play"][:len(pos_json["play"]) - len(pos_json["play"]) % seats]
         pos = Position.from_json(pos_json)
         want = reference_scharwenzel_payout(pos_json)
-        level = _scharwenzel_level(solver, pos)
+        level = _scharwenzel_level(solver, pos)  # by threshold queries (a hand's level)
         assert scharwenzel_payout(TARIFF, pos, level) == want, pos_json
+        assert scharwenzel_optimal_level(pos, solver.value(pos)) == level  # from the exact trick count
         seen.add(level)
     assert Level.WON_SCHNEIDER in seen or Level.LOST_SCHNEIDER in seen  # "für die ersten" is met
     assert len(seen) >= 3
@@ -94,3 +96,22 @@ def test_the_worked_example_played():
     assert final_payout(TARIFF, pos, level, 7) == 10
     # the same hand had one of the first five gone to the other party: 8
     assert scharwenzel_payout(TARIFF, pos, Level.WON) == 8
+
+
+# Seat 0 leads for the party 0/2 (clubs trump): every card but HK keeps 6
+# tricks, but ♠10 and H7 give up one of the first five (found by search,
+# checked by the review below).
+FIRST_TRICKS_DEAL = ["C9 C7 S10 HK HJ H7 DA D8", "CA CK C10 SQ S9 S8 HA D10",
+                     "CQ CJ SK SJ S7 H9 DK DJ", "C8 SA HQ H10 H8 DQ D9 D7"]
+
+
+@pytest.mark.parametrize("card,mark,played", [("C9", None, "won_first_tricks"), ("S10", "??", "won")])
+def test_review_marks_a_card_that_gives_up_the_first_tricks(card, mark, played):
+    """A card of the best trick count can still cost "für die ersten": the
+    review compares the levels of every card, not only of the best ones."""
+    record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 2, "leader": 0,
+              "deal": FIRST_TRICKS_DEAL, "play": [card]}
+    first = review_game(record).to_json()["plays"][0]
+    assert first["cost"] == 0 and first["mark"] == mark
+    assert first["level"]["best"] == "won_first_tricks" and first["level"]["played"] == played
+    assert first["level"]["best_name"] == "majority, the first tricks"

@@ -174,8 +174,8 @@ _COLUMNS = {  # figure key -> header, per game
     "schafkopf": (("p_win", "P(win) %"), ("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %"),
                   ("mean_points", "card points")),
     "jass": (("p_win", "P(79+) %"), ("p_schwarz", "P(match) %"), ("mean_points", "points")),
-    "scharwenzel": (("p_win", "P(majority) %"), ("p_draw", "P(Bock) %"), ("p_schwarz", "P(all tricks) %"),
-                    ("mean_points", "tricks")),
+    "scharwenzel": (("p_win", "P(majority) %"), ("p_first_tricks", "P(first tricks) %"), ("p_draw", "P(Bock) %"),
+                    ("p_schwarz", "P(all tricks) %"), ("mean_points", "tricks")),
 }
 
 
@@ -294,6 +294,10 @@ def _table_line(row: list[str], head: list[str], body: list[list[str]]) -> str:
     return "  ".join(c.ljust(w) if j == 1 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
 
 
+#: The second share of the single-dummy table, per game: (figure key, header).
+_SECOND_SHARE = {"schafkopf": ("p_schneider", "P(Schneider)"), "jass": ("p_schwarz", "P(match)"),
+                 "scharwenzel": ("p_first_tricks", "P(first tricks)")}
+
 _RANKING = {"double-dummy": "double-dummy payout",
             "single-dummy": "single-dummy payout (the contracts played out first)"}
 
@@ -301,14 +305,16 @@ _RANKING = {"double-dummy": "double-dummy payout",
 def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str]:
     """The contracts played out single dummy, beside double dummy on the same
     deals, fitted to ``width`` columns: without the shares' intervals, then
-    without P(Schneider), then without the paired difference, as needed."""
+    without the second share (P(Schneider), the Jass match, the Scharwenzel
+    first tricks), then without the paired difference, as needed."""
     rows = [r for r in a.results if r.single_dummy is not None]
     if not rows:
         if a.game in DOUBLE_DUMMY_BY_DEFAULT and a.results:
             return [""] + textwrap.wrap("Not played out single dummy: in Jass only with --play both or "
                                         "single-dummy (a play-out takes seconds a deal).", width)
         return []
-    head = ["contract", "deals", "P(win) % DD", "SD", "P(Schneider) % DD", "SD", "payout DD", "SD",
+    second, second_label = _SECOND_SHARE.get(a.game, _SECOND_SHARE["schafkopf"])
+    head = ["contract", "deals", "P(win) % DD", "SD", f"{second_label} % DD", "SD", "payout DD", "SD",
             "SD − DD"]
     full: list[list[str]] = []
     short: list[list[str]] = []  # the four shares without their intervals
@@ -320,11 +326,11 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
         f = sd.figures()
         win = "p_tout" if r.spec.tout else "p_win"
         diff, se = sd.paired()
-        full.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd["p_schneider"]),
-                     _share(f["p_schneider"]), _mean(dd["payout"], signed=True),
+        full.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd[second]),
+                     _share(f[second]), _mean(dd["payout"], signed=True),
                      _mean(f["payout"], signed=True), f"{diff:+.1f} ± {se:.1f}"])
-        short.append([_share_mean(dd[win]), _share_mean(f[win]), _share_mean(dd["p_schneider"]),
-                      _share_mean(f["p_schneider"])])
+        short.append([_share_mean(dd[win]), _share_mean(f[win]), _share_mean(dd[second]),
+                      _share_mean(f[second])])
 
     def line(row: list[str]) -> str:
         return "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
@@ -340,7 +346,7 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
             dropped.append("the shares' intervals")
         elif step == "schneider":
             head, body = head[:4] + head[6:], [row[:4] + row[6:] for row in body]
-            dropped.append("P(Schneider)")
+            dropped.append(second_label)
         else:
             head, body = head[:-1], [row[:-1] for row in body]
             dropped.append("SD − DD")

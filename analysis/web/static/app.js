@@ -313,7 +313,7 @@ function passedNote(passed) {
 function drawAnalysis(a, plotUrl) {
   const out = $("an-result");
   const cols = [["p_win", "win"], ["p_schneider", "Schneider"], ["p_schwarz", "Schwarz"], ["p_tout", "Tout made"],
-    ["p_lose_schneider", "lose Schn."], ["p_draw", "draw"]].filter(([k]) => a.contracts.some((r) => r[k]));
+    ["p_lose_schneider", "lose Schn."], ["p_first_tricks", "first tricks"], ["p_draw", "draw"]].filter(([k]) => a.contracts.some((r) => r[k]));
   const sampled = a.contracts.every((r) => r.without_play) ? "nothing to play, no deal sampled"
     : `${a.samples} deals (seed ${a.seed})`;
   let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
@@ -374,6 +374,8 @@ function drawDefence(d) {
   const win = row.tout ? "p_tout" : "p_win";
   line(row.tout ? "P(Tout made)" : "P(declarers win)", chance(row[win]), sdRow && chance(sdRow[win]));
   if (row.p_schneider) line("P(Schneider)", chance(row.p_schneider), sdRow && chance(sdRow.p_schneider));
+  if (row.p_first_tricks) line("P(the first tricks in a row)", chance(row.p_first_tricks),
+    sdRow && chance(sdRow.p_first_tricks));
   if (row.p_schwarz) line("P(Schwarz)", chance(row.p_schwarz), sdRow && chance(sdRow.p_schwarz));
   if (row.mean_points) {
     line("declarers' card points", `${num(row.mean_points)} ${ci(row.mean_points)}`,
@@ -618,7 +620,8 @@ async function drawReview() {
     const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
     detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
       `${p.mark || ""} — ${p.values[p.card]} ${unit}` + (p.cost ? `, ${p.cost} worse than the best (${best})` : ", a best card") +
-      (p.level && p.level.best !== p.level.played ? `; declarers ${p.level.best} → ${p.level.played}` : "") + ".";
+      (p.level && p.level.best !== p.level.played ?
+        `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + ".";
   } else {
     detail = "End of the record.";
   }
