@@ -113,6 +113,22 @@ def test_announce_click_eight_cards_and_see_the_table(page):
     shot(page, "announce")
 
 
+def test_scharwenzel_analysis_shows_the_first_tricks(page):
+    # [SW] "für die ersten": its share is a column of the table and a line of the row's detail
+    page.select_option("#an-game", "scharwenzel")
+    page.fill("#an-hand", "CQ C7 SQ CA CK HA DA D7")
+    page.select_option("#an-leader", "1")
+    page.fill("#an-samples", "12")
+    page.fill("#an-contracts", "trump-C")
+    page.click("#an-run")
+    page.wait_for_selector("#an-table")
+    table = page.text_content("#an-table")
+    assert "first tricks" in table and "50.0%" in table  # `analyze` says 50.0 on these deals too
+    assert "all tricks" in table and "mean tricks" in table  # Scharwenzel words, not Schafkopf's
+    assert page.is_hidden("#error")
+    shot(page, "scharwenzel-analysis")
+
+
 def test_announce_after_passes(page):
     # seats 0 and 1 passed before seat 2 announced: the table says so (README "What the bidding tells")
     page.fill("#an-hand", "EO HO GU EA E10 GA G10 S7")

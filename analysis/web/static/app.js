@@ -310,16 +310,24 @@ function passedNote(passed) {
     `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
 }
 
+// The words of each game for the analysis table: every trick and what the value counts.
+const GAME_WORDS = {
+  schafkopf: { everyTrick: "Schwarz", mean: "mean points" },
+  jass: { everyTrick: "match", mean: "mean points" },
+  scharwenzel: { everyTrick: "all tricks", mean: "mean tricks" },
+};
+
 function drawAnalysis(a, plotUrl) {
   const out = $("an-result");
-  const cols = [["p_win", "win"], ["p_schneider", "Schneider"], ["p_schwarz", "Schwarz"], ["p_tout", "Tout made"],
+  const words = GAME_WORDS[a.game] || GAME_WORDS.schafkopf;
+  const cols = [["p_win", "win"], ["p_schneider", "Schneider"], ["p_schwarz", words.everyTrick], ["p_tout", "Tout made"],
     ["p_lose_schneider", "lose Schn."], ["p_first_tricks", "first tricks"], ["p_draw", "draw"]].filter(([k]) => a.contracts.some((r) => r[k]));
   const sampled = a.contracts.every((r) => r.without_play) ? "nothing to play, no deal sampled"
     : `${a.samples} deals (seed ${a.seed})`;
   let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
   html += passedNote(a.passed);
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
-  html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>mean points</th><th>payout</th></tr>`;
+  html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>${words.mean}</th><th>payout</th></tr>`;
   for (const r of a.contracts) {
     // a Sie is won without play: it has no deals; points solved on the first K deals only say so
     const deals = r.without_play ? "no play" : r.samples;
@@ -406,7 +414,8 @@ function singleDummy(a) {
   let html = "";
   if (rows.length) {
     html += `<h3>Single dummy (each player sees only his own cards)</h3><table class="figures" id="an-single-dummy">` +
-      `<tr><th>contract</th><th>deals</th><th>win</th><th>mean points</th><th>payout</th><th>− double dummy</th></tr>`;
+      `<tr><th>contract</th><th>deals</th><th>win</th><th>${(GAME_WORDS[a.game] || GAME_WORDS.schafkopf).mean}</th>` +
+      `<th>payout</th><th>− double dummy</th></tr>`;
     for (const r of rows) {
       const sd = r.single_dummy, d = sd.payout_minus_double_dummy;
       html += `<tr><td>${escapeHtml(r.name)}</td><td>${sd.samples ?? ""}</td><td>${pct(sd.p_win)} ${ci(sd.p_win, 100, 0)}</td>` +
