@@ -147,7 +147,7 @@ JASS_CHUNK = 1
 def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = None) -> list[Contract]:
     """Every contract ``hand`` may announce, in the registry's order: a Sauspiel
     on each callable Sau, each other announced contract on each trump suit it
-    may name; then, in Schafkopf, each contract's Tout.  Only the contracts
+    may name; then each contract's Tout (Schafkopf's solo games, Scharwenzel).  Only the contracts
     played by ``players`` (default: as :func:`deal_shape` infers from the
     hand; in Schafkopf for three no Sauspiel).  A contract won without play
     (Sie) is listed where the hand holds its cards."""
@@ -237,6 +237,7 @@ class ContractResult:
         """Every figure of the row; None where the contract has no such thing."""
         spec, lv = self.spec, self.levels
         schafkopf_game = spec.game == "schafkopf" and not spec.tout
+        scharwenzel_game = spec.game == "scharwenzel" and not spec.tout
         out: dict[str, Estimate | None] = {
             "p_win": self.p_win,
             "p_schneider": proportion(lv >= Level.WON_SCHNEIDER) if schafkopf_game else None,
@@ -244,9 +245,9 @@ class ContractResult:
             "p_tout": proportion(lv == Level.WON_SCHWARZ) if spec.tout else None,
             "p_lose_schneider": proportion(lv <= Level.LOST_SCHNEIDER) if schafkopf_game else None,
             "p_lose_schwarz": proportion(lv == Level.LOST_SCHWARZ) if not spec.tout else None,
-            "p_draw": proportion(lv == Level.DRAW) if spec.game == "scharwenzel" else None,
+            "p_draw": proportion(lv == Level.DRAW) if scharwenzel_game else None,
             # Scharwenzel "für die ersten": the declaring party took the first tricks (not every trick)
-            "p_first_tricks": proportion(lv == Level.WON_SCHNEIDER) if spec.game == "scharwenzel" else None,
+            "p_first_tricks": proportion(lv == Level.WON_SCHNEIDER) if scharwenzel_game else None,
             "mean_points": self.mean_points,
             "payout": self.payout,
         }
@@ -394,7 +395,7 @@ def scharwenzel_optimal_level(pos: Position, tricks: int) -> Level:
     """The level of a Scharwenzel result of ``tricks`` tricks under optimal
     play from ``pos``: "für die ersten" asked of the side with the majority."""
     level = scharwenzel_level(pos, tricks)
-    return scharwenzel_level(pos, tricks, _first_tricks(pos, level))
+    return level if pos.tout else scharwenzel_level(pos, tricks, _first_tricks(pos, level))
 
 
 def _first_tricks(pos: Position, level: Level) -> int:
@@ -411,7 +412,9 @@ def _first_tricks(pos: Position, level: Level) -> int:
 
 def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
-    if solver.reaches(pos, need):
+    if pos.tout:
+        tricks = n if solver.reaches(pos, n) else 0
+    elif solver.reaches(pos, need):
         tricks = n if solver.reaches(pos, n) else need
     elif n % 2 == 0 and solver.reaches(pos, n // 2):
         tricks = n // 2
@@ -423,6 +426,8 @@ def _scharwenzel_level(solver: Solver, pos: Position) -> Level:
 def _value_range(pos: Position, level: Level) -> tuple[int, int]:
     """The values a result at ``level`` can have (from the queries that found it)."""
     n = pos.n_tricks
+    if pos.tout:
+        return {Level.WON_SCHWARZ: (n, n), Level.LOST: (0, n - 1)}[level]
     if pos.game == "scharwenzel":
         lost, won = (1, (n - 1) // 2), (scharwenzel_majority(pos), n - 1)
         return {Level.LOST_SCHWARZ: (0, 0), Level.LOST_SCHNEIDER: lost, Level.LOST: lost,

@@ -33,8 +33,10 @@ from .stats import Estimate, proportion, sample_mean
 def win_target(pos: Position) -> int | None:
     """The ``value`` at which the declaring party reaches its goal, if the game has one."""
     kind = pos.kind
+    if pos.tout:
+        return pos.n_tricks
     if kind.game == "schafkopf" and not kind.against_all:
-        return pos.n_tricks if pos.tout else WIN_POINTS
+        return WIN_POINTS
     if kind.counts == COUNTS_TRICKS:
         return scharwenzel_majority(pos)
     return None  # Ramsch and Jass: no fixed target

@@ -114,7 +114,7 @@ def level_name(pos: Position, level: Level | None) -> str:
     """A level as players say it, for the declaring party."""
     if level is None:
         return "-"
-    if pos.game == "schafkopf" and pos.tout:
+    if pos.tout:
         return "Tout made" if level == Level.WON_SCHWARZ else "Tout lost"
     if pos.game == "jass":
         return {Level.WON_SCHWARZ: "match", Level.WON: "won", Level.LOST: "lost",

@@ -119,6 +119,8 @@ class Tariff:
     matadoren_from: int = 3
     scharwenzel_haken: int = 24  # a Tout scores a Haken, worth one Faden (24)
     scharwenzel_ersten: int = 2  # "für die ersten": the first majority-number of tricks in a row
+    scharwenzel_tout_haken: int = 2  # an announced Tout made: the game and this many Haken
+    scharwenzel_tout_failed: int = 4  # an announced Tout lost: what the other party scores
 
     def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> Tariff:
         """A copy with ``settings`` (key -> integer) applied; unknown keys are errors."""
@@ -303,6 +305,8 @@ def scharwenzel_level(pos: Position, tricks: int, first: int = 0) -> Level:
     n, need = pos.n_tricks, scharwenzel_majority(pos)
     if tricks == n:
         return Level.WON_SCHWARZ
+    if pos.tout:  # announced: every trick or lost
+        return Level.LOST
     if tricks >= need:
         return Level.WON_SCHNEIDER if first > 0 else Level.WON
     if n % 2 == 0 and tricks == n // 2:
@@ -337,11 +341,17 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     its Matadoren from ``matadoren_from`` on, and ``scharwenzel_ersten`` (2)
     "für die ersten" when it took the first majority-number of tricks in a
     row (the ``*_SCHNEIDER`` levels); a Tout scores the game and a Haken
-    instead; equal tricks (Bock) score 0 now.  Left out: the announced Tout
-    and the Faden (see docs/rules.md)."""
+    instead; equal tricks (Bock) score 0 now.  An announced Tout
+    (``pos.tout``): made, the game and ``scharwenzel_tout_haken`` (2) Haken;
+    lost, ``scharwenzel_tout_failed`` (4) to the others.  Left out: the
+    Faden (see docs/rules.md)."""
+    game = tariff.base(pos.spec.tariff_key)
+    if pos.tout:  # announced: made is the game and two Haken, lost pays the others a fixed sum
+        if level == Level.WON_SCHWARZ:
+            return game + tariff.scharwenzel_tout_haken * tariff.scharwenzel_haken
+        return -tariff.scharwenzel_tout_failed
     if level == Level.DRAW:
         return 0
-    game = tariff.base(pos.spec.tariff_key)
     ours = pos.declaring_party
     winners = ours if level >= Level.WON else frozenset(range(pos.n_seats)) - ours
     if level in (Level.WON_SCHWARZ, Level.LOST_SCHWARZ):

@@ -113,6 +113,10 @@ class Objective:
         if pos.game == "jass" or pos.kind.against_all:
             return cls((), (), (), exact=True)
         n = pos.n_tricks
+        if pos.tout:
+            payout = scharwenzel_payout if pos.game == "scharwenzel" else schafkopf_payout
+            return cls((n,), (float(payout(tariff, pos, Level.LOST)),
+                              float(payout(tariff, pos, Level.WON_SCHWARZ))), (None, None))
         if pos.game == "scharwenzel":
             steps = [(1, Level.LOST_SCHWARZ)]
             if n % 2 == 0:
@@ -125,9 +129,6 @@ class Objective:
             return cls(tuple(t for t, _ in steps),
                        tuple(float(scharwenzel_payout(tariff, pos, lv)) for lv in levels),
                        (None,) * len(levels))
-        if pos.tout:
-            return cls((n,), (float(schafkopf_payout(tariff, pos, Level.LOST)),
-                              float(schafkopf_payout(tariff, pos, Level.WON_SCHWARZ))), (None, None))
         return cls((FREE_POINTS, WIN_POINTS, SCHNEIDER_POINTS), _schafkopf_utilities(tariff, pos),
                    (16, 46, 76, 106))
 

@@ -286,8 +286,9 @@ REGISTRY: tuple[ContractKind, ...] = (
                tariff_key=lambda trump: "jass_factor_" + SUIT_LETTERS[FRENCH][trump or 0]),
     _jass_kind("obenabe", "Obenabe", tariff_key=lambda trump: "jass_factor_obenabe"),
     _jass_kind("undeufe", "Undeufe", tariff_key=lambda trump: "jass_factor_undeufe"),
+    # an announced Tout is the same play (its value already counts tricks), scored apart
     ContractKind("scharwenzel", "trump", "Trumpf", lambda trump, tout: _scharwenzel(trump or 0),
-                 needs_trump=True, party=PARTY_ALTERNATE, counts=COUNTS_TRICKS,
+                 needs_trump=True, tout_allowed=True, party=PARTY_ALTERNATE, counts=COUNTS_TRICKS,
                  tariff_key=lambda trump: "scharwenzel_game_clubs" if trump == 0 else "scharwenzel_game"),
 )
 _KINDS = {(k.game, k.name): k for k in REGISTRY}
@@ -298,7 +299,13 @@ CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g and k.played) for 
 #: Names per game of the contracts won by holding their cards, without play (Sie).
 CLAIMS = {g: tuple(k.name for k in REGISTRY if k.game == g and not k.played) for g in GAMES}
 NEEDS_TRUMP = frozenset((k.game, k.name) for k in REGISTRY if k.needs_trump)
-TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.tout_allowed)
+#: The Schafkopf contracts with a Tout (the Tout proofs' contracts); per game: :func:`tout_contracts`.
+TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.game == "schafkopf" and k.tout_allowed)
+
+
+def tout_contracts(game: str) -> tuple[str, ...]:
+    """The contracts of ``game`` that may be announced as a Tout."""
+    return tuple(k.name for k in REGISTRY if k.game == game and k.tout_allowed)
 
 
 def contract_kind(game: str, name: str) -> ContractKind:

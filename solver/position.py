@@ -31,13 +31,13 @@ from .contracts import (
     PARTY_ACROSS,
     PARTY_ALTERNATE,
     PARTY_CALLED,
-    TOUT_CONTRACTS,
     Contract,
     ContractKind,
     ContractTable,
     called_suit_problem,
     contract_kind,
     contract_table,
+    tout_contracts,
 )
 from .play import CalledSau, GameState, IllegalPlay, party_total
 
@@ -364,7 +364,9 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if not isinstance(tout, bool):
         raise PositionError(f"'tout' must be true or false, got {tout!r}")
     if tout and not kind.tout_allowed:
-        raise PositionError(f"no Tout in {game} {contract} (only {', '.join(TOUT_CONTRACTS)})")
+        allowed = tout_contracts(game)
+        raise PositionError(f"no Tout in {game} {contract} (only {', '.join(allowed)})" if allowed
+                            else f"no Tout in {game}")
 
     rules = checked_rules(game, data.get("rules") or {})
 

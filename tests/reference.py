@@ -171,7 +171,7 @@ class Game:
             deck = _deck(game, n)
             trumps, plain_ranks = _jass_orders(contract, trump)
         elif game == "scharwenzel":
-            if n not in (4, 6, 8) or contract != "trump" or trump not in FR_SUITS or self.tout:
+            if n not in (4, 6, 8) or contract != "trump" or trump not in FR_SUITS:
                 raise ValueError("scharwenzel needs 4/6/8 seats, contract 'trump', a trump suit")
             deck = _deck(game, n)
             trumps, plain_ranks = _scharwenzel_orders(trump)
@@ -449,7 +449,8 @@ def reference_scharwenzel_payout(pos: dict) -> int:
     (the unbroken run of the seven top trumps from the Olsch, counted from
     3 on) and 2 "für die ersten" when it took the first majority-number of
     tricks in a row; every trick: the game and a Haken (24) only; equal
-    tricks (Bock): 0."""
+    tricks (Bock): 0.  An announced Tout ("tout": true): every trick scores
+    the game and two Haken, anything less 4 to the other party."""
     game = Game(pos)
     if game.game != "scharwenzel":
         raise ValueError("scharwenzel scoring only")
@@ -480,6 +481,8 @@ def reference_scharwenzel_payout(pos: dict) -> int:
     def payout(s: State, first: int | None) -> int:
         ours = sum(s.tricks[x] for x in party)
         base = 4 if game.trump == "C" else 2
+        if pos.get("tout"):  # announced: the game and two Haken, or 4 to the others
+            return base + 2 * 24 if ours == n_tricks else -4
         if ours in (0, n_tricks):
             score = base + 24
         elif 2 * ours == n_tricks:

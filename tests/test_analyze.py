@@ -638,7 +638,7 @@ def test_scharwenzel_first_tricks_figure():
     the first five tricks, each paid game + 2 + Matadoren (RULES: +2)."""
     hand = "CQ C7 SQ CJ CA CK HA DA"  # Olsch, Nillje, Basta, ♣J: 4 Matadoren at least
     a = evaluate_hand("scharwenzel", hand, 0, 0, samples=24, seed=3, contracts=["trump-C"], race=False)
-    row = a.results[0]
+    row = next(r for r in a.results if r.spec.id == "trump-C")  # not its Tout
     first = row.levels == Level.WON_SCHNEIDER
     assert 0 < first.sum() < len(first)  # a strong hand: often, not always
     assert row.figures()["p_first_tricks"].mean == pytest.approx(first.mean())
@@ -647,3 +647,19 @@ def test_scharwenzel_first_tricks_figure():
             assert 4 + 2 + 4 <= payout <= 4 + 2 + 7
         elif level == Level.WON:
             assert 4 + 4 <= payout <= 4 + 7
+
+
+def test_scharwenzel_announced_tout_rows():
+    """[SW] "announced Tout: game points plus 2 Haken, failed: opponents get 4":
+    each trump suit's Tout is a row of its own, paid 4 + 48 or -4 with clubs."""
+    hand = "CQ C7 SQ CA CK HA DA D7"
+    a = evaluate_hand("scharwenzel", hand, 0, 1, samples=16, seed=2, contracts=["trump-C"], race=False)
+    rows = {r.spec.id: r for r in a.results}
+    assert set(rows) == {"trump-C", "trump-C-tout"}
+    tout, game = rows["trump-C-tout"], rows["trump-C"]
+    assert set(tout.payouts.tolist()) <= {4 + 48, -4} and len(set(tout.payouts.tolist())) == 2
+    made = tout.levels == Level.WON_SCHWARZ
+    assert tout.figures()["p_tout"].mean == pytest.approx(made.mean())
+    assert tout.figures()["p_draw"] is None and tout.figures()["p_first_tricks"] is None
+    # the same deals: the Tout is made exactly where the game takes every trick
+    assert (made == (game.levels == Level.WON_SCHWARZ)).all()

@@ -215,3 +215,15 @@ def test_listening_socket_on_port_0_takes_a_free_port():
         assert sock.getsockname()[1] > 0
     finally:
         sock.close()
+
+
+def test_a_tout_where_the_game_has_none_is_one_line():
+    jass = {"game": "jass", "contract": "trump", "trump": "C", "tout": True, "declarer": 0, "leader": 0,
+            "deal": ["C6 C7 C8 C9 C10 CJ CQ CK CA", "S6 S7 S8 S9 S10 SJ SQ SK SA",
+                     "H6 H7 H8 H9 H10 HJ HQ HK HA", "D6 D7 D8 D9 D10 DJ DQ DK DA"]}
+    with pytest.raises(PositionError, match=r"^no Tout in jass$"):
+        Position.from_json(jass)
+    sauspiel = {"game": "schafkopf", "contract": "sauspiel", "called": "E", "tout": True,
+                "declarer": 0, "leader": 0, "deal": ["?", "?", "?", "?"]}
+    with pytest.raises(PositionError, match=r"no Tout in schafkopf sauspiel \(only solo, wenz"):
+        Position.from_json(sauspiel, allow_hidden=True)

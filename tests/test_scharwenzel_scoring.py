@@ -4,6 +4,7 @@ scores an open-hand deal and as a played hand is scored, against the
 reference's exhaustive search of the payout itself."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -42,12 +43,46 @@ def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seats,tricks_left,deals", [(8, 3, 4), (6, 3, 30), (4, 4, 30)])
+def test_announced_tout_matches_the_reference(seats, tricks_left, deals):
+    """[SW] "announced Tout: game points plus 2 Haken, failed: opponents get 4"."""
+    rng = random.Random(300 + seats)
+    case = ("scharwenzel", "trump", seats, False, True, None)
+    solver = Solver(tt_bits=14)
+    seen = set()
+    for _ in range(deals):
+        pos_json = random_endgame(rng, case, tricks_left)
+        pos = Position.from_json(pos_json)
+        assert pos.tout
+        level = _scharwenzel_level(solver, pos)
+        want = reference_scharwenzel_payout(pos_json)
+        assert scharwenzel_payout(TARIFF, pos, level) == want, pos_json
+        assert scharwenzel_optimal_level(pos, solver.value(pos)) == level
+        seen.add(want)
+    assert -4 in seen
+
+
+def test_announced_tout_scores():
+    tout = Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "C", "tout": True,
+                               "declarer": 0, "leader": 0, "deal": EXAMPLE})
+    assert tout.spec.title == "Trumpf Kreuz Tout" and tout.spec.id == "trump-C-tout"
+    assert scharwenzel_payout(TARIFF, tout, Level.WON_SCHWARZ) == 4 + 2 * 24  # game and two Haken
+    assert scharwenzel_payout(TARIFF, tout, Level.LOST) == -4  # the others get 4, whatever the game
+    heart = Position.from_json(dict(tout.to_json(), trump="H"))
+    assert scharwenzel_payout(TARIFF, heart, Level.WON_SCHWARZ) == 2 + 48
+    assert scharwenzel_payout(TARIFF, heart, Level.LOST) == -4
+    assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_tout_failed": 6}), heart, Level.LOST) == -6
+    # unannounced, the same tricks score the game and one Haken
+    assert scharwenzel_payout(TARIFF, _example(), Level.WON_SCHWARZ) == 4 + 24
+
+
+@pytest.mark.slow
 def test_played_hands_score_as_the_reference():
     """A finished record is scored by its tricks in order (single_dummy.final_*)."""
     rng = random.Random(7)
     levels = set()
-    for seats in (4, 6, 8):
-        case = ("scharwenzel", "trump", seats, False, False, None)
+    for seats, tout in ((4, False), (6, False), (8, False), (4, True), (8, True)):
+        case = ("scharwenzel", "trump", seats, False, tout, None)
         for _ in range(40):
             pos_json = random_endgame(rng, case, 1)
             st = Position.from_json(pos_json).state()
@@ -115,3 +150,13 @@ def test_review_marks_a_card_that_gives_up_the_first_tricks(card, mark, played):
     assert first["cost"] == 0 and first["mark"] == mark
     assert first["level"]["best"] == "won_first_tricks" and first["level"]["played"] == played
     assert first["level"]["best_name"] == "majority, the first tricks"
+
+
+def test_solve_says_whether_the_announced_tout_is_made():
+    from click.testing import CliRunner
+
+    from stichfest.analysis.cli import main
+    pos = dict(_example().to_json(), tout=True)
+    out = CliRunner().invoke(main, ["solve", "--no-pv", "-"], input=json.dumps(pos))
+    assert out.exit_code == 0, out.output
+    assert "declaring party 7 of 8 tricks — Tout lost" in out.output  # seat 1's SJ takes a trick

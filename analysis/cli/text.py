@@ -86,7 +86,9 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
     if pos.game == "jass":
         return f"declaring team {value}" + _jass_parts(pos, value, line)
     need = n // 2 + 1
-    if value * 2 == n:
+    if pos.tout:  # announced: every trick or lost
+        verdict = "Tout made" if value == n else "Tout lost"
+    elif value * 2 == n:
         verdict = "equal tricks: Bock"
     elif value >= need:
         verdict = "majority" + (" — Tout" if value == n else "")
@@ -174,7 +176,7 @@ _COLUMNS = {  # figure key -> header, per game
     "schafkopf": (("p_win", "P(win) %"), ("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %"),
                   ("mean_points", "card points")),
     "jass": (("p_win", "P(79+) %"), ("p_schwarz", "P(match) %"), ("mean_points", "points")),
-    "scharwenzel": (("p_win", "P(majority) %"), ("p_first_tricks", "P(first tricks) %"), ("p_draw", "P(Bock) %"),
+    "scharwenzel": (("p_win", "P(win) %"), ("p_first_tricks", "P(first tricks) %"), ("p_draw", "P(Bock) %"),
                     ("p_schwarz", "P(all tricks) %"), ("mean_points", "tricks")),
 }
 

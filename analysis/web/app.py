@@ -165,7 +165,7 @@ def meta() -> dict[str, Any]:
             "deck": [str(c) for c in deck(g)], "suits": SUIT_LETTERS[d], "suit_names": list(SUIT_NAMES[d]),
             "players": sorted(n for n in players_of(g) if n <= 4),
             "contracts": [{"name": c, "title": contract_kind(g, c).title, "trump": (g, c) in NEEDS_TRUMP,
-                           "tout": g == "schafkopf" and c in TOUT_CONTRACTS, "called": c == "sauspiel",
+                           "tout": contract_kind(g, c).tout_allowed, "called": c == "sauspiel",
                            "players": _contract_players(g, c)}
                           for c in CONTRACTS[g]],
         }
@@ -352,7 +352,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         else:
             raise BadRequest(f"no deal with seed {seed} lets seat {declarer} call {called}")
         data_pos = position_json(game, contract, hands, declarer=declarer, leader=leader,
-                                 tout=bool(data.get("tout")) and contract in TOUT_CONTRACTS and game == "schafkopf")
+                                 tout=bool(data.get("tout")) and contract_kind(game, contract).tout_allowed)
         if (game, contract) in NEEDS_TRUMP:
             data_pos["trump"] = trump or letters[rng.randrange(4)]
         if contract == "sauspiel":
