@@ -56,7 +56,7 @@ from .errors import InputError
 from .evaluate import scharwenzel_optimal_level
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
-from .scoring import Level, jass_level, scharwenzel_level
+from .scoring import Level, jass_level, level_key, scharwenzel_level
 from .scoring import points_level as schafkopf_points_level
 from .stats import Z95
 
@@ -127,16 +127,6 @@ def level_name(pos: Position, level: Level | None) -> str:
     return {Level.WON_SCHWARZ: "won Schwarz", Level.WON_SCHNEIDER: "won Schneider", Level.WON: "won",
             Level.LOST: "lost", Level.LOST_SCHNEIDER: "lost Schneider",
             Level.LOST_SCHWARZ: "lost Schwarz"}[level]
-
-
-def _level_key(pos: Position | None, level: Level | None) -> str | None:
-    """A level in JSON: its name, but for the Scharwenzel meaning of the
-    ``*_SCHNEIDER`` levels ("für die ersten", the first tricks)."""
-    if level is None:
-        return None
-    if pos is not None and pos.game == "scharwenzel" and level in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER):
-        return "won_first_tricks" if level == Level.WON_SCHNEIDER else "lost_first_tricks"
-    return level.name.lower()
 
 
 # ---------------------------------------------------------------------------
@@ -220,7 +210,7 @@ class PlayReview:
         levels come with their names as players say them."""
         level: dict[str, Any] | None = None
         if self.level is not None:
-            level = {"best": _level_key(position, self.best_level), "played": _level_key(position, self.level)}
+            level = {"best": level_key(position, self.best_level), "played": level_key(position, self.level)}
             if position is not None:
                 level.update(best_name=level_name(position, self.best_level),
                              played_name=level_name(position, self.level))

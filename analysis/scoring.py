@@ -41,6 +41,16 @@ class Level(IntEnum):
     WON_SCHWARZ = 6  # it took every trick (Tout made, Jass match)
 
 
+def level_key(pos: Position | None, level: Level | None) -> str | None:
+    """A level in JSON: its name in lower case, but for the Scharwenzel
+    meaning of the ``*_SCHNEIDER`` levels ("für die ersten")."""
+    if level is None:
+        return None
+    if pos is not None and pos.game == "scharwenzel" and level in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER):
+        return "won_first_tricks" if level == Level.WON_SCHNEIDER else "lost_first_tricks"
+    return level.name.lower()
+
+
 #: Schafkopf card-point thresholds of the levels (RULES.md: 61 wins, <= 30 is Schneider).
 WIN_POINTS = 61
 SCHNEIDER_POINTS = 91  # the declarers make the defenders Schneider (defenders <= 29)

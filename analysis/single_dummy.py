@@ -69,6 +69,7 @@ from .scoring import (
     jass_level,
     jass_payout,
     laufende,
+    level_key,
     points_level,
     schafkopf_payout,
     scharwenzel_level,
@@ -167,7 +168,7 @@ class PlayOut:
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": [str(c) for c in self.cards], "value": self.value,
-                "level": None if self.level is None else self.level.name.lower(),
+                "level": level_key(self.position, self.level),
                 "payout": self.payout, "decisions": self.decisions}
 
 

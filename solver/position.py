@@ -364,8 +364,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if not isinstance(tout, bool):
         raise PositionError(f"'tout' must be true or false, got {tout!r}")
     if tout and not kind.tout_allowed:
-        allowed = tout_contracts(game)
-        raise PositionError(f"no Tout in {game} {contract} (only {', '.join(allowed)})" if allowed
+        touts = tout_contracts(game)
+        raise PositionError(f"no Tout in {game} {contract} (only {', '.join(touts)})" if touts
                             else f"no Tout in {game}")
 
     rules = checked_rules(game, data.get("rules") or {})

@@ -10,6 +10,7 @@ import random
 import pytest
 from reference import reference_scharwenzel_payout
 from test_crosscheck import random_endgame
+from test_first_tricks import run_alive_endgame
 
 from stichfest import Position, Solver
 from stichfest.analysis.evaluate import _scharwenzel_level, scharwenzel_optimal_level
@@ -21,16 +22,23 @@ TARIFF = Tariff()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seats,tricks_left,deals", [(8, 3, 6), (6, 3, 60), (4, 4, 40), (4, 3, 80)])
-def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals):
+@pytest.mark.parametrize("seats,tricks_left,deals,open_run", [
+    (8, 3, 6, False), (6, 3, 40, False), (4, 4, 30, False), (4, 3, 40, False),
+    (6, 3, 25, True), (4, 4, 25, True)])
+def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals, open_run):
     """Endings whose first tricks are partly played already (at 8 seats one
-    trick of the 4, the majority 3): the reference searches every card."""
-    rng = random.Random(100 * seats + tricks_left)
+    trick of the 4, the majority 3): the reference searches every card.
+    ``open_run``: one party has won every trick so far, so whether it takes
+    the first tricks is still open (the first-tricks search decides)."""
+    rng = random.Random(100 * seats + tricks_left + open_run)
     case = ("scharwenzel", "trump", seats, False, False, None)
     solver = Solver(tt_bits=14)
     seen = set()
     for _ in range(deals):
-        pos_json = random_endgame(rng, case, tricks_left)
+        if open_run:
+            pos_json, _ = run_alive_endgame(rng, case, tricks_left)
+        else:
+            pos_json = random_endgame(rng, case, tricks_left)
         pos_json["play"] = pos_json["play"][:len(pos_json["play"]) - len(pos_json["play"]) % seats]
         pos = Position.from_json(pos_json)
         want = reference_scharwenzel_payout(pos_json)
@@ -38,7 +46,8 @@ def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals):
         assert scharwenzel_payout(TARIFF, pos, level) == want, pos_json
         assert scharwenzel_optimal_level(pos, solver.value(pos)) == level  # from the exact trick count
         seen.add(level)
-    assert Level.WON_SCHNEIDER in seen or Level.LOST_SCHNEIDER in seen  # "für die ersten" is met
+    if open_run:
+        assert Level.WON_SCHNEIDER in seen or Level.LOST_SCHNEIDER in seen  # "für die ersten" is met
     assert len(seen) >= 3
 
 
@@ -160,3 +169,14 @@ def test_solve_says_whether_the_announced_tout_is_made():
     out = CliRunner().invoke(main, ["solve", "--no-pv", "-"], input=json.dumps(pos))
     assert out.exit_code == 0, out.output
     assert "declaring party 7 of 8 tricks — Tout lost" in out.output  # seat 1's SJ takes a trick
+
+
+def test_level_names_in_json():
+    """The first-tricks levels keep their Scharwenzel name wherever JSON shows a level."""
+    from stichfest.analysis.scoring import level_key
+    from stichfest.analysis.single_dummy import PlayOut
+    pos = _example()
+    assert level_key(pos, Level.WON_SCHNEIDER) == "won_first_tricks"
+    assert level_key(pos, Level.LOST_SCHNEIDER) == "lost_first_tricks"
+    assert level_key(pos, Level.WON) == "won" and level_key(pos, None) is None
+    assert PlayOut(pos, (), 6, Level.WON_SCHNEIDER, 10.0, 0).to_json()["level"] == "won_first_tricks"

@@ -628,7 +628,8 @@ async function drawReview() {
   if (p) {
     const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
     detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
-      `${p.mark || ""} — ${p.values[p.card]} ${unit}` + (p.cost ? `, ${p.cost} worse than the best (${best})` : ", a best card") +
+      `${p.mark || ""} — ${p.values[p.card]} ${unit}` + (p.cost ? `, ${p.cost} worse than the best (${best})`
+        : p.mark === "??" ? ", as good as the best by the value but a worse outcome" : ", a best card") +
       (p.level && p.level.best !== p.level.played ?
         `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + ".";
   } else {
