@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import sqrt
 from typing import Any
 
@@ -82,6 +82,8 @@ from .render import contract_title
 from .sampling import Constraints, DealSampler, check_samples, deal_shape
 from .scoring import (
     FREE_POINTS,
+    JASS_MATCH,
+    JASS_TOTAL,
     SCHNEIDER_POINTS,
     WIN_POINTS,
     Level,
@@ -354,8 +356,10 @@ def _outcome(solver: Solver, job: _HandJob, pos: Position,
     ``exact`` asks for the value too (a Tout has none)."""
     if pos.game == "jass":
         value = solver.value(pos)
+        their_match = value == 0 and other_team_takes_every_trick(solver, pos)
         weis, stoeck = jass_weis(pos, multiplied=False)  # the payout multiplies everything once
-        return jass_level(value), jass_payout(job.tariff, pos, value, weis, stoeck), value
+        return (jass_level(value, their_match), jass_payout(job.tariff, pos, value, weis, stoeck, their_match),
+                value)
     if pos.game == "scharwenzel":
         if exact and not pos.tout:
             value = solver.value(pos)
@@ -389,6 +393,17 @@ def _outcome(solver: Solver, job: _HandJob, pos: Position,
     else:
         level = Level.LOST_SCHNEIDER if solver.reaches(tricks_position(pos), 1) else Level.LOST_SCHWARZ
     return level, schafkopf_payout(job.tariff, pos, level), None
+
+
+def other_team_takes_every_trick(solver: Solver, pos: Position) -> bool:
+    """Jass: whether the other team can force every trick, its match.  Asked
+    only where the declaring team's value is 0 (otherwise it cannot): then
+    the declaring team takes a 0-point trick if it can, to deny the match,
+    and the other team takes every trick if it can, for it.  The question is
+    the other team's match as the search counts it: the same position with
+    the other team declaring."""
+    others = replace(pos, declarer=(pos.declarer + 1) % pos.n_seats)
+    return solver.reaches(others, JASS_TOTAL + JASS_MATCH)
 
 
 def scharwenzel_optimal_level(pos: Position, tricks: int) -> Level:

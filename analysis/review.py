@@ -53,7 +53,7 @@ from stichfest.cards import Card, parse_card
 from stichfest.position import parse_json
 
 from .errors import InputError
-from .evaluate import scharwenzel_optimal_level
+from .evaluate import other_team_takes_every_trick, scharwenzel_optimal_level
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
 from .scoring import Level, jass_level, level_key, scharwenzel_level
@@ -94,7 +94,7 @@ def points_level(pos: Position, value: int) -> Level | None:
             return Level.WON_SCHWARZ if value == pos.n_tricks else Level.LOST
         return schafkopf_points_level(value)
     if pos.game == "jass":
-        return jass_level(value)
+        return jass_level(value, their_match=value == 0)  # 0 points: taken as no trick (Reviewer.level asks)
     return scharwenzel_level(pos, value)  # "für die ersten" needs the play: Reviewer.level
 
 
@@ -324,6 +324,8 @@ class Reviewer:
         pos = self.position
         if pos.game == "scharwenzel":
             return scharwenzel_optimal_level(pos.with_play(play), value)
+        if pos.game == "jass":
+            return jass_level(value, value == 0 and other_team_takes_every_trick(self._tricks, pos.with_play(play)))
         level = _level(pos, value)
         if pos.game == "schafkopf" and not pos.tout:
             if value == SCHAFKOPF_TOTAL and self._party_reaches_tricks(play, pos.n_tricks):

@@ -271,32 +271,32 @@ def jass_win_points() -> int:
     return JASS_TOTAL // 2 + 1
 
 
-def jass_level(value: int) -> Level:
-    """Level of a Jass result (declaring team's points with last trick and match).
-
-    The opponents' match cannot be told from the declaring team's points; a
-    team that ends with 0 points is counted as having lost every trick (it
-    could have taken 0-point tricks: the only approximation here)."""
+def jass_level(value: int, their_match: bool) -> Level:
+    """Level of a Jass result: ``value`` is the declaring team's points with
+    last trick and match; ``their_match``: the other team took every trick
+    (it cannot be told from ``value``: 0 points may be 0-point tricks)."""
     if value >= JASS_TOTAL + JASS_MATCH:
         return Level.WON_SCHWARZ
     if value >= jass_win_points():
         return Level.WON
-    return Level.LOST_SCHWARZ if value == 0 else Level.LOST
+    return Level.LOST_SCHWARZ if their_match else Level.LOST
 
 
 def jass_factor(tariff: Tariff, pos: Position) -> int:
     return tariff.base(pos.spec.tariff_key)
 
 
-def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int]) -> int:
+def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int],
+                their_match: bool) -> int:
     """The declaring team's points minus the opponents', each side with its
     card points, last trick, match bonus, Weis and Stöck; the difference is
     multiplied once, by the mode's tariff factor times the position's
     ``jass_multiplier`` (docs/rules.md, "Jass scoring").  ``weis`` and
-    ``stoeck`` are the unmultiplied figures."""
+    ``stoeck`` are the unmultiplied figures; ``their_match``: the other
+    team took every trick."""
     team = pos.declarer % 2
     card_points = value - (JASS_MATCH if value >= JASS_TOTAL + JASS_MATCH else 0)
-    theirs = JASS_TOTAL - card_points + (JASS_MATCH if value == 0 else 0)
+    theirs = JASS_TOTAL - card_points + (JASS_MATCH if their_match else 0)
     net = value - theirs + weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team]
     return jass_factor(tariff, pos) * int(pos.rule("jass_multiplier")) * net
 

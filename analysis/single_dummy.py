@@ -449,9 +449,9 @@ def final_level(pos: Position, st: GameState, value: int) -> Level | None:
     """The level of a finished hand (None in Ramsch)."""
     if pos.kind.against_all:
         return None
-    if pos.game == "jass":
-        return jass_level(value)
     party = pos.declaring_party
+    if pos.game == "jass":
+        return jass_level(value, their_match=not any(w in party for _, _, w in st.history))
     tricks = sum(1 for _, _, w in st.history if w in party)
     n = pos.n_tricks
     if pos.game == "scharwenzel":
@@ -464,8 +464,8 @@ def final_level(pos: Position, st: GameState, value: int) -> Level | None:
 def final_payout(tariff: Tariff, pos: Position, level: Level, value: int) -> int:
     if pos.game == "jass":
         from stichfest.weis import jass_weis
-        weis, stoeck = jass_weis(pos)
-        return jass_payout(tariff, pos, value, weis, stoeck)
+        weis, stoeck = jass_weis(pos, multiplied=False)  # the payout multiplies everything once
+        return jass_payout(tariff, pos, value, weis, stoeck, their_match=level == Level.LOST_SCHWARZ)
     if pos.game == "scharwenzel":
         return scharwenzel_payout(tariff, pos, level)
     return schafkopf_payout(tariff, pos, level)

@@ -14,6 +14,7 @@ Public API (positions are plain dicts in the project's JSON format):
   reference_solve(pos) -> dict      reference_weis(pos) -> dict
   reference_first_tricks(pos, count, seats) -> bool
   reference_scharwenzel_payout(pos) -> int
+  reference_jass_net(pos) -> int
 """
 from __future__ import annotations
 
@@ -511,6 +512,32 @@ def reference_scharwenzel_payout(pos: dict) -> int:
         return memo[(s, f)]
 
     return search(state, first)
+
+
+def reference_jass_net(pos: dict) -> int:
+    """[JA] the declaring team's total minus the other team's (card points,
+    +5 last trick, +100 match each; no Weis or Stöck), both teams playing
+    for that difference, double dummy.  A team that took no trick gives the
+    other its match, even if it could have taken a trick of 0 points."""
+    game, state = _game_and_state(pos)
+    if game.game != "jass":
+        raise ValueError("jass only")
+    party = game.declaring_seats()
+    memo: dict[State, int] = {}
+
+    def total(s: State, seats: set[int]) -> int:
+        won = sum(s.points[x] for x in seats) + (5 if s.last_winner in seats else 0)
+        return won + (100 if sum(s.tricks[x] for x in seats) == 9 else 0)
+
+    def search(s: State) -> int:
+        if game.is_over(s):
+            return total(s, party) - total(s, set(range(game.n)) - party)
+        if s not in memo:
+            values = [search(game.play(s, c)) for c in game.legal(s)]
+            memo[s] = max(values) if game.maximises(game.to_move(s)) else min(values)
+        return memo[s]
+
+    return search(state)
 
 
 # --------------------------------------------------------------------------
