@@ -94,6 +94,6 @@ def test_jass_multiplier_multiplies_the_whole_payout_once():
     tariff = Tariff(jass_factor_C=2)
     raw = jass_weis(one, multiplied=False)
     assert raw == jass_weis(three, multiplied=False)
-    p1 = jass_payout(tariff, one, value, *raw)
+    p1 = jass_payout(tariff, one, value, *raw, their_match=False)
     assert p1 == 2 * (257 - 0 + weis[0] - weis[1] + 20)
-    assert jass_payout(tariff, three, value, *raw) == 3 * p1
+    assert jass_payout(tariff, three, value, *raw, their_match=False) == 3 * p1
