@@ -47,9 +47,11 @@ def test_the_other_teams_match_as_the_reference(contract):
     for _ in range(60):
         pos_json = _shut_out_endgame(rng, contract, 3 if contract == "trump" else 2)
         pos = Position.from_json(pos_json)
-        level, _, value = _outcome(solver, job, pos, {})
-        # the payout with no Weis: the difference of the two totals
-        net = jass_payout(Tariff(), pos, value, [0, 0], [0, 0], their_match=level == Level.LOST_SCHWARZ)
+        level, payout, value = _outcome(solver, job, pos, {})
+        # the payout less the Weis and Stöck: the difference of the two totals
+        weis, stoeck = jass_weis(pos, multiplied=False)
+        team = pos.declarer % 2
+        net = payout - (weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team])
         assert net == reference_jass_net(pos_json), pos_json
         levels.append((value, level))
     assert Level.LOST_SCHWARZ in [lv for v, lv in levels if v == 0]  # the other team's match
@@ -83,11 +85,17 @@ def test_a_played_hand_scores_the_match_by_its_tricks():
     and the Weis are multiplied once with jass_multiplier."""
     rng = random.Random(9)
     case = ("jass", "trump", 4, False, False, None)
-    for _ in range(20):
-        pos_json = dict(random_endgame(rng, case, 1), rules={"jass_multiplier": 2})
-        st = Position.from_json(pos_json).state()
+    shut_outs = 0
+    for i in range(30):
+        # every other hand: shut out so far, and the declaring team keeps playing its lowest card
+        pos_json = _shut_out_endgame(rng, "trump", 2) if i % 2 else random_endgame(rng, case, 1)
+        pos_json["rules"] = {"jass_multiplier": 2}
+        pos = Position.from_json(pos_json)
+        st = pos.state()
         while not st.finished:
-            card = rng.choice(st.legal_cards())
+            legal = st.legal_cards()
+            low = min(legal, key=lambda c: (pos.table.follow_class[c.index] == 4, pos.table.strength[c.index]))
+            card = low if i % 2 and st.to_move in pos.declaring_party else rng.choice(legal)
             pos_json["play"].append(str(card))
             st.play(card.index)
         pos = Position.from_json(pos_json)
@@ -96,9 +104,25 @@ def test_a_played_hand_scores_the_match_by_its_tricks():
         level = final_level(pos, st, value)
         shut_out = all(w not in pos.declaring_party for _, _, w in st.history)
         assert (level == Level.LOST_SCHWARZ) == shut_out
+        shut_outs += shut_out
+        if shut_out:  # 0 points and the other team's match: 157 + 100 against nothing
+            assert jass_payout(Tariff(), pos, value, [0, 0], [0, 0], True) == 2 * -(157 + 100)
 
         weis, stoeck = jass_weis(pos, multiplied=False)
         team = pos.declarer % 2
         plain = final_payout(Tariff(), pos, level, value)
         no_weis = jass_payout(Tariff(), pos, value, [0, 0], [0, 0], shut_out)
         assert plain - no_weis == 2 * (weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team])
+    assert shut_outs >= 3
+
+
+def test_solve_does_not_claim_the_match_after_a_zero_point_trick():
+    import json
+
+    from click.testing import CliRunner
+
+    from stichfest.analysis.cli import main
+    out = CliRunner().invoke(main, ["solve", "-"], input=json.dumps(ZERO_POINT_TRICK))
+    assert out.exit_code == 0, out.output
+    assert "only 0-point tricks, which deny the other team its match" in out.output
+    assert "takes every trick" not in out.output

@@ -52,23 +52,26 @@ def test_open_hand_payout_matches_the_reference(seats, tricks_left, deals, open_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seats,tricks_left,deals", [(8, 3, 4), (6, 3, 30), (4, 4, 30)])
+@pytest.mark.parametrize("seats,tricks_left,deals", [(8, 3, 8), (6, 3, 30), (4, 4, 30)])
 def test_announced_tout_matches_the_reference(seats, tricks_left, deals):
     """[SW] "announced Tout: game points plus 2 Haken, failed: opponents get 4"."""
     rng = random.Random(300 + seats)
     case = ("scharwenzel", "trump", seats, False, True, None)
     solver = Solver(tt_bits=14)
     seen = set()
-    for _ in range(deals):
-        pos_json = random_endgame(rng, case, tricks_left)
-        pos = Position.from_json(pos_json)
+    for i in range(deals):
+        while True:  # half of them: the declaring party has won every trick so far (a Tout still open)
+            pos_json = random_endgame(rng, case, tricks_left)
+            pos = Position.from_json(pos_json)
+            if i % 2 or all(w in pos.declaring_party for _, _, w in pos.state().history):
+                break
         assert pos.tout
         level = _scharwenzel_level(solver, pos)
         want = reference_scharwenzel_payout(pos_json)
         assert scharwenzel_payout(TARIFF, pos, level) == want, pos_json
         assert scharwenzel_optimal_level(pos, solver.value(pos)) == level
         seen.add(want)
-    assert -4 in seen
+    assert -4 in seen and seen - {-4} <= {2 + 48, 4 + 48} and len(seen) >= 2  # failed, and made (game + 2 Haken)
 
 
 def test_announced_tout_scores():

@@ -116,7 +116,9 @@ def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None) -> str:
     took_last = st.history[-1][2] in pos.declaring_party
     where = " in the line of play below" if line else ""  # another optimal line may split otherwise
     if value == 0:
-        return " of 157 (the other team takes every trick: the match)"
+        if not any(w in pos.declaring_party for _, _, w in st.history):
+            return " of 157 (the other team takes every trick: the match)"
+        return f" of 157: only 0-point tricks, which deny the other team its match{where}"
     if took_last:
         return f" of 157: {value - last} card points + {last} last trick{where}"
     return f" of 157: {value} card points, the last trick to the other team{where}"
