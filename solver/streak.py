@@ -27,18 +27,6 @@ from .position import Position
 _KEPT = 8
 
 
-def first_tricks_won(position: Position, party: Iterable[int] | None = None) -> int:
-    """How many of the hand's first tricks, in a row, ``party`` (default:
-    the declaring party) has won in ``position.play`` so far."""
-    seats = position.declaring_party if party is None else frozenset(party)
-    run = 0
-    for _, _, winner in position.state().history:
-        if winner not in seats:
-            break
-        run += 1
-    return run
-
-
 def takes_first_tricks(position: Position, count: int, party: Iterable[int] | None = None) -> bool:
     """Whether ``party`` (default: the declaring party) can force winning
     each of the hand's first ``count`` tricks, against every defence, from

@@ -11,7 +11,7 @@ from reference import reference_first_tricks
 from test_crosscheck import random_endgame
 
 from stichfest import Position
-from stichfest.streak import first_tricks_won, takes_first_tricks
+from stichfest.streak import takes_first_tricks
 
 pytestmark = pytest.mark.slow
 
@@ -78,6 +78,17 @@ def test_every_count_from_the_deal_at_eight_seats():
             for party in (pos.declaring_party, frozenset(range(8)) - pos.declaring_party):
                 assert takes_first_tricks(pos, count, party) == reference_first_tricks(
                     pos_json, count, set(party)), (pos_json, count)
+
+
+def first_tricks_won(pos: Position, party=None) -> int:
+    """How many of the first tricks in a row ``party`` (default: the declaring one) has won so far."""
+    seats = pos.declaring_party if party is None else party
+    run = 0
+    for _, _, winner in pos.state().history:
+        if winner not in seats:
+            break
+        run += 1
+    return run
 
 
 def _position(deal, *, trump="C", declarer=0, leader=0, play=()):
