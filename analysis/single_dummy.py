@@ -55,6 +55,7 @@ from stichfest import Position, Solver
 from stichfest.cards import Card, bits
 from stichfest.play import GameState
 from stichfest.search import default_solver
+from stichfest.streak import takes_first_tricks
 
 from .errors import InputError
 from .executor import ProgressBar, run_tasks, worker_solver
@@ -102,12 +103,28 @@ class Objective:
     declaring party can force ``thresholds[r-1]`` but not ``thresholds[r]``.
     ``utility[r]``: the declarer's payout at rung ``r`` on this deal.
     ``mids[r]``: the tie-break threshold inside rung ``r`` (None: none).
-    ``exact``: no ladder (Jass, Ramsch): the exact value is the utility."""
+    ``exact``: no ladder (Jass, Ramsch): the exact value is the utility.
+
+    Scharwenzel's "für die ersten" is no trick count but the order the
+    tricks fall in, so it splits a rung instead of adding a threshold:
+    ``first_side[r]`` is the party whose first tricks are asked at rung
+    ``r`` (1 the declaring party at a majority, -1 the other at a minority,
+    0 none) and ``first_utility[r]`` the payout when that party can force
+    them (``first_count`` in a row from the hand's first trick).  Taking
+    them implies the majority, so the refined rungs stay one ladder."""
 
     thresholds: tuple[int, ...]
     utility: tuple[float, ...]
     mids: tuple[int | None, ...]
     exact: bool = False
+    first_side: tuple[int, ...] = ()
+    first_utility: tuple[float, ...] = ()
+    first_count: int = 0
+
+    def span(self) -> tuple[float, float]:
+        """The lowest and highest payout of any rung."""
+        every = self.utility + tuple(u for u, side in zip(self.first_utility, self.first_side) if side)
+        return min(every), max(every)
 
     @classmethod
     def of(cls, pos: Position, tariff: Tariff) -> Objective:
@@ -127,9 +144,14 @@ class Objective:
                 steps.append((scharwenzel_majority(pos), Level.LOST))
             steps.append((n, Level.WON))
             levels = [lv for _, lv in steps] + [Level.WON_SCHWARZ]
+            first = {Level.WON: (1, Level.WON_SCHNEIDER), Level.LOST: (-1, Level.LOST_SCHNEIDER)}
             return cls(tuple(t for t, _ in steps),
                        tuple(float(scharwenzel_payout(tariff, pos, lv)) for lv in levels),
-                       (None,) * len(levels))
+                       (None,) * len(levels),
+                       first_side=tuple(first[lv][0] if lv in first else 0 for lv in levels),
+                       first_utility=tuple(float(scharwenzel_payout(tariff, pos, first[lv][1]))
+                                           if lv in first else 0.0 for lv in levels),
+                       first_count=scharwenzel_majority(pos))
         return cls((FREE_POINTS, WIN_POINTS, SCHNEIDER_POINTS), _schafkopf_utilities(tariff, pos),
                    (16, 46, 76, 106))
 
@@ -245,6 +267,7 @@ class _World:
         self.engine = solver.engine
         self.first_trick = not self.st.history
         self.reached: dict[tuple[int, int], bool] = {}
+        self.firsts: dict[tuple[int, int], bool] = {}
 
     def reaches(self, card: int, target: int) -> bool:
         """After ``card``, can the declaring party still force ``value >= target``?"""
@@ -255,6 +278,26 @@ class _World:
 
     def exact(self, card: int) -> float:
         return float(self.so_far + self.engine.child_value(card, 0, self.engine.upper()))
+
+    def takes_first(self, card: int, side: int) -> bool:
+        """After ``card``, can ``side`` (1 the declaring party, -1 the other)
+        still force the hand's first ``first_count`` tricks in a row?"""
+        key = (card, side)
+        if key not in self.firsts:
+            pos = self.pos
+            party = pos.declaring_party if side > 0 else frozenset(range(pos.n_seats)) - pos.declaring_party
+            after = pos.with_play(pos.play + (Card(card, pos.deck),))
+            self.firsts[key] = takes_first_tricks(after, self.obj.first_count, party)
+        return self.firsts[key]
+
+    def payout(self, card: int, r: int) -> float:
+        """The declarer's payout at rung ``r`` after ``card`` (Scharwenzel:
+        with "für die ersten" where the rung's winners can force them)."""
+        obj = self.obj
+        side = obj.first_side[r] if obj.first_side else 0
+        if side and self.takes_first(card, side):
+            return obj.first_utility[r]
+        return obj.utility[r]
 
     def rung(self, card: int, start: int) -> int:
         """The rung ``card`` keeps, searching from rung boundary ``start``."""
@@ -287,8 +330,9 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
 
     1. the win boundary in every world: most worlds won (declaring side)
        or fewest (the others);
-    2. the rest of the level ladder (Schneider, Schneider free) in the
-       first quarter of the worlds: best mean payout;
+    2. the rest of the level ladder (Schneider, Schneider free; in
+       Scharwenzel Bock, Tout and "für die ersten") in the first quarter
+       of the worlds: best mean payout;
     3. from the second trick on, one threshold in the middle of each
        card's rung in the first eighth of the worlds (tie-break for
        points).
@@ -316,8 +360,8 @@ def _evaluate(worlds: Sequence[_World], cards: Sequence[int], sign: float) -> li
             rungs[j, k] = second[j].rung(cards[k], p)
         return rungs[j, k]
 
-    keys = _stage(keys, second, sign, lambda w, k: w.obj.utility[rung(second.index(w), k)],
-                  lambda w: (min(w.obj.utility), max(w.obj.utility)))
+    keys = _stage(keys, second, sign, lambda w, k: w.payout(cards[k], rung(second.index(w), k)),
+                  lambda w: w.obj.span())
     if len(keys) == 1 or all(m is None for m in worlds[0].obj.mids) or worlds[0].first_trick:
         return keys
     third = second[:max(1, (len(worlds) + 7) // 8)]

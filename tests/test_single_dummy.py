@@ -2,13 +2,14 @@
 from what he has seen; compared with double dummy on the same deals."""
 from __future__ import annotations
 
+import random
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
 
 from stichfest import Position, Solver
-from stichfest.analysis.evaluate import evaluate_hand
+from stichfest.analysis.evaluate import evaluate_hand, scharwenzel_optimal_level
 from stichfest.analysis.sampling import DealSampler
 from stichfest.analysis.scoring import Level
 from stichfest.analysis.single_dummy import (
@@ -21,6 +22,7 @@ from stichfest.analysis.single_dummy import (
 from stichfest.analysis.tout import guarantee, hand_position
 from stichfest.cards import Card, parse_cards
 from stichfest.contracts import Contract
+from stichfest.deals import position_json, random_deal
 
 #: An ending (4 tricks left, found by search) where the declarer of a Wenz
 #: must guess: double dummy he makes 61 exactly by leading G8; leading E7,
@@ -179,3 +181,29 @@ def test_geier_example_hand_single_dummy_vs_double_dummy():
                            defenders="double-dummy")
     assert all(_rung(s) <= _rung(d) for s, d in zip(sd.levels, dd.levels))
     assert np.mean(sd.levels >= Level.WON) < np.mean(dd.levels >= Level.WON)
+
+
+@pytest.mark.parametrize("seats, reached", [(6, 3), (4, 1)])
+def test_double_dummy_play_outs_reach_the_scharwenzel_optimal_level(seats, reached):
+    """[SW] "+2 für die ersten": with every card seen, the players aim at
+    the whole ladder (docs/rules.md, "Scharwenzel scoring"), so a play-out
+    ends at the level best play for the payout reaches, the first tricks
+    included.  A player who aimed at the trick count only would give up
+    the first tricks where a line with as many tricks loses one of them."""
+    rng = random.Random(f"sw-dd-{seats}")
+    solver = Solver()
+    firsts = 0
+    for _ in range(12):
+        deal = random_deal(rng, "scharwenzel", seats)
+        pos = Position.from_json(position_json("scharwenzel", "trump", deal, declarer=rng.randrange(seats),
+                                               leader=rng.randrange(seats), trump=rng.randrange(4)))
+        if seats == 4:  # an ending, reached by a double-dummy line
+            line = play_out(pos, declarers="double-dummy", defenders="double-dummy", solver=solver).cards
+            pos = pos.with_play(line[:rng.randrange(0, 9)])
+        want = scharwenzel_optimal_level(pos, solver.value(pos))
+        got = play_out(pos, declarers="double-dummy", defenders="double-dummy", solver=solver)
+        assert got.level == want, (pos.to_json(), got.cards)
+        firsts += want in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER)
+    # the first tricks decide some of these hands (aiming at the trick
+    # count only, the players missed them on both sets)
+    assert firsts >= reached, firsts
