@@ -40,7 +40,7 @@ uses the sampling seed ``seed + i``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from math import sqrt
@@ -56,6 +56,7 @@ from .errors import InputError
 from .evaluate import other_team_takes_every_trick, scharwenzel_optimal_level
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
+from .sampling import DealSampler
 from .scoring import Level, jass_level, level_key, scharwenzel_level
 from .scoring import points_level as schafkopf_points_level
 from .stats import Z95
@@ -98,6 +99,28 @@ def points_level(pos: Position, value: int) -> Level | None:
     return scharwenzel_level(pos, value)  # "für die ersten" needs the play: Reviewer.level
 
 
+def optimal_level(pos: Position, value: int, solver: Solver,
+                  party_reaches: Callable[[int], bool] | None = None) -> Level:
+    """The declaring party's level when optimal play from ``pos`` gives
+    ``value``, with what the value alone does not tell asked of ``solver``
+    (as :func:`stichfest.analysis.evaluate._outcome` does): Schafkopf's
+    Schwarz by a trick-count query (``party_reaches(tricks)``, default a
+    fresh query), Scharwenzel's "für die ersten", Jass's match of the other
+    team.  Only for games with levels (:func:`has_levels`)."""
+    if pos.game == "scharwenzel":
+        return scharwenzel_optimal_level(pos, value)
+    if pos.game == "jass":
+        return jass_level(value, value == 0 and other_team_takes_every_trick(solver, pos))
+    level = _level(pos, value)
+    if pos.game == "schafkopf" and not pos.tout and value in (0, SCHAFKOPF_TOTAL):
+        reaches = party_reaches or (lambda tricks: solver.reaches(pos.as_trick_count(), tricks))
+        if value == SCHAFKOPF_TOTAL and reaches(pos.n_tricks):
+            level = Level.WON_SCHWARZ
+        elif value == 0 and not reaches(1):
+            level = Level.LOST_SCHWARZ
+    return level
+
+
 def _as_card(card: Card | str, deck: str) -> Card:
     """A move key as a Card (solver results key moves by Card; older ones by text)."""
     return card if isinstance(card, Card) else parse_card(card, deck)
@@ -137,14 +160,19 @@ class InformationReview:
 
     ``values``: each legal card -> its mean double-dummy value over
     ``samples`` deals consistent with what the player saw (sampling seed
-    ``seed``).  ``best``: the card with the best mean for the player's side.
+    ``seed``).  ``best``: the card with the best mean for the player's side
     ``cost``: the paired mean of ``best``'s value minus the played card's,
     sign-corrected (>= 0), with its standard error ``stderr``;
-    ``level_cost``: the same paired mean of the level (points-only levels,
-    :func:`points_level`), None in Ramsch.  ``mark``: None when the played
-    card is ``best`` or indistinguishable from it (``cost <=``
-    :data:`INDISTINGUISHABLE_Z` ``* stderr``), else ``"??"`` when the level
-    cost is significant by the same rule and ``"?"`` otherwise.  A forced
+    ``level_best``: the card of the best mean level (on each sampled deal
+    the exact level, :func:`optimal_level`; among equal means the better
+    value), None in Ramsch; ``level_cost``: the paired mean of its level
+    minus the played card's, with ``level_stderr``.  ``mark``:
+    ``"??"`` when the level cost is significant (``level_cost >``
+    :data:`INDISTINGUISHABLE_Z` ``* level_stderr``), whatever the value
+    cost (the DD review, too, marks a card that keeps the value and loses
+    the level); else ``"?"`` when the value cost is (``cost >``
+    :data:`INDISTINGUISHABLE_Z` ``* stderr``); else None: the played card is
+    ``best`` or indistinguishable from it.  A forced
     card (one legal card) is not sampled: ``samples`` 0, cost 0."""
 
     values: dict[Card, float]
@@ -156,10 +184,12 @@ class InformationReview:
     mark: str | None
     samples: int
     seed: int
+    level_best: Card | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"values": {str(c): round(v, 4) for c, v in self.values.items()}, "best": str(self.best),
                 "cost": round(self.cost, 4), "stderr": round(self.stderr, 4),
+                "level_best": None if self.level_best is None else str(self.level_best),
                 "level_cost": None if self.level_cost is None else round(self.level_cost, 4),
                 "mark": self.mark, "samples": self.samples, "seed": self.seed}
 
@@ -318,21 +348,11 @@ class Reviewer:
         return self._tricks_cache[key]
 
     def level(self, play: tuple[Card, ...], value: int) -> Level:
-        """The declaring party's level when optimal play from ``play`` gives ``value``
-        (as :func:`stichfest.analysis.evaluate._outcome`: Schwarz by trick count).
-        Only for games with levels (:func:`has_levels`)."""
-        pos = self.position
-        if pos.game == "scharwenzel":
-            return scharwenzel_optimal_level(pos.with_play(play), value)
-        if pos.game == "jass":
-            return jass_level(value, value == 0 and other_team_takes_every_trick(self._tricks, pos.with_play(play)))
-        level = _level(pos, value)
-        if pos.game == "schafkopf" and not pos.tout:
-            if value == SCHAFKOPF_TOTAL and self._party_reaches_tricks(play, pos.n_tricks):
-                level = Level.WON_SCHWARZ
-            elif value == 0 and not self._party_reaches_tricks(play, 1):
-                level = Level.LOST_SCHWARZ
-        return level
+        """The declaring party's level when optimal play from ``play`` gives
+        ``value`` (:func:`optimal_level`).  Only for games with levels
+        (:func:`has_levels`)."""
+        return optimal_level(self.position.with_play(play), value, self._tricks,
+                             lambda tricks: self._party_reaches_tricks(play, tricks))
 
     def review_play(self, index: int, trick: int) -> PlayReview:
         pos = self.position
@@ -392,7 +412,8 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
     sign = 1 if seat in position.maximizing_seats else -1
     if len(legal) == 1:
         zero = 0.0 if has_levels(position) else None
-        return InformationReview({}, played, 0.0, 0.0, zero, zero, None, 0, seed)
+        return InformationReview({}, played, 0.0, 0.0, zero, zero, None, 0, seed,
+                                 played if has_levels(position) else None)
     view = before.with_deal([h if s == seat else None for s, h in enumerate(position.deal)])
     analysis = analyze_position(view, samples=samples, seed=seed, executor=executor, progress=progress)
     per_card = {_as_card(c, position.deck): v for c, v in analysis.moves.items()}
@@ -402,18 +423,53 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
     diff = sign * (per_card[best] - per_card[played])
     cost = float(np.mean(diff))
     stderr = _stderr(diff)
-    same = cost <= INDISTINGUISHABLE_Z * stderr
+    level_best = None
     level_cost = level_stderr = None
     mark = None
     if has_levels(position):
-        lv = np.vectorize(lambda v: int(_level(position, int(v))))
-        ldiff = sign * (lv(per_card[best]) - lv(per_card[played])).astype(np.float64)
+        # The level is judged apart from the value: in Scharwenzel a card can
+        # keep the trick count and give up "für die ersten", so the card of
+        # the best mean value need not be the one of the best mean level.
+        levels = {c: _sample_levels(view, c, per_card[c], seed) for c in order}
+        level_means = {c: float(np.mean(levels[c])) for c in order}
+        level_best = max(order, key=lambda c: (sign * level_means[c], sign * means[c]))
+        ldiff = sign * (levels[level_best] - levels[played])
         level_cost, level_stderr = float(np.mean(ldiff)), _stderr(ldiff)
-    if not same:
-        game = level_cost is not None and level_stderr is not None and \
-            level_cost > INDISTINGUISHABLE_Z * level_stderr
-        mark = MARK_GAME if game else MARK_POINTS
-    return InformationReview(means, best, cost, stderr, level_cost, level_stderr, mark, len(diff), seed)
+        if level_cost > INDISTINGUISHABLE_Z * level_stderr:
+            mark = MARK_GAME  # whatever the value cost
+    if mark is None and cost > INDISTINGUISHABLE_Z * stderr:
+        mark = MARK_POINTS
+    return InformationReview(means, best, cost, stderr, level_cost, level_stderr, mark, len(diff), seed,
+                             level_best)
+
+
+def _sample_levels(view: Position, card: Card, values: np.ndarray, seed: int) -> np.ndarray:
+    """The declaring party's level after ``card`` on each deal the
+    information estimate sampled (:func:`analyze_position` draws deal ``i``
+    as ``sampler.sample(seed, i)``), its value there ``values[i]``: exact,
+    as the double-dummy marks are (:func:`optimal_level`).  The deal is
+    drawn again only where the value alone does not tell the level."""
+    sampler = DealSampler.for_position(view)
+    tricks = review_solvers()[1]
+    after = view.play + (card,)
+    out = np.empty(len(values))
+    for i, v in enumerate(values):
+        level = _level(view, int(v))
+        if _asks_solver(view, level, int(v)):
+            level = optimal_level(view.with_deal(sampler.sample(seed, i)).with_play(after), int(v), tricks)
+        out[i] = float(level)
+    return out
+
+
+def _asks_solver(pos: Position, level: Level, value: int) -> bool:
+    """Whether :func:`optimal_level` asks the solver where the value alone
+    gives ``level``: Schafkopf's Schwarz at 0 or all points, Scharwenzel's
+    first tricks at a majority of either party, Jass's match at 0."""
+    if pos.tout:
+        return False
+    if pos.game == "scharwenzel":
+        return level in (Level.WON, Level.LOST)
+    return value == 0 or (pos.game == "schafkopf" and value == SCHAFKOPF_TOTAL)
 
 
 def _information_task(position: Position, index: int, samples: int, seed: int) -> InformationReview:

@@ -183,3 +183,26 @@ def test_level_names_in_json():
     assert level_key(pos, Level.LOST_SCHNEIDER) == "lost_first_tricks"
     assert level_key(pos, Level.WON) == "won" and level_key(pos, None) is None
     assert PlayOut(pos, (), 6, Level.WON_SCHNEIDER, 10.0, 0).to_json()["level"] == "won_first_tricks"
+
+
+# Seat 0 holds the seven top trumps (clubs) and ♦7: trumps first take the
+# first five tricks in every deal; ♦7 first mostly loses the first trick.
+TOP_SEVEN_DEAL = ["CQ C7 SQ CJ SJ HJ DJ D7", "DA DK DQ D10 D9 D8 HA HK", "SA SK S10 S9 S8 S7 HQ H10",
+                  "CA CK C10 C9 C8 H9 H8 H7"]
+
+
+@pytest.mark.parametrize("card,mark", [("D7", "??"), ("CQ", None)])
+def test_information_review_sees_the_first_tricks(card, mark):
+    """[SW] "+2 für die ersten", judged from the player's information: the
+    estimate compares each sampled deal's exact level, so leading ♦7 keeps
+    its "??" though it takes as many tricks on average (more, by a hair:
+    the partner sometimes wins the ♦ trick)."""
+    record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0,
+              "deal": TOP_SEVEN_DEAL, "play": [card]}
+    play = review_game(record, information=True, samples=40, seed=1).plays[0]
+    info = play.information
+    assert play.mark == mark and info.mark == mark
+    assert str(info.level_best) != "D7" and info.to_json()["level_best"] == str(info.level_best)
+    assert info.cost <= 1.96 * info.stderr  # the value alone cannot tell
+    if card == "D7":
+        assert info.level_cost > 1.96 * info.level_stderr
