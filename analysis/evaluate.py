@@ -75,9 +75,10 @@ from stichfest.streak import takes_first_tricks
 from stichfest.weis import jass_weis
 
 from . import stats
-from .announce import DEFAULT_RULE, AnnounceRule, bidding_predicates, with_predicates
+from .announce import DEFAULT_RULE, AllOf, AnnouncedHand, AnnounceRule, bidding_predicates, with_predicates
 from .errors import InputError
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
+from .ranking import DEFAULT_RANKING, Ranking, check_outbid, outbidding
 from .render import contract_title
 from .sampling import Constraints, DealSampler, check_samples, deal_shape
 from .scoring import (
@@ -309,6 +310,9 @@ class HandAnalysis:
     play: str = "double-dummy"  # which models were played (--play)
     passed: tuple[int, ...] = ()  # seats that passed before the viewer announced (--passed)
     announce_rule: AnnounceRule | None = None  # what they (and another declarer) would announce; None: unused
+    #: (seat, contract, ranking): another seat announced that contract, and the
+    #: rows are the viewer's contracts that win the auction against it (--outbid)
+    outbid: tuple[int, Contract, Ranking] | None = None
 
     @property
     def ranked_by(self) -> str:
@@ -329,6 +333,9 @@ class HandAnalysis:
             "tariff": self.tariff.to_json(), "interrupted": self.interrupted, "play": self.play,
             "ranked_by": self.ranked_by, "passed": list(self.passed),
             "announce_rule": None if self.announce_rule is None else self.announce_rule.to_json(),
+            "outbid": None if self.outbid is None else {
+                "seat": self.outbid[0], "contract": self.outbid[1].id, "title": self.outbid[1].title,
+                "ranking": self.outbid[2].to_json()},
         }
 
 
@@ -497,7 +504,9 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                   progress: ProgressBar | None = None,
                   players: int | None = None, play: str = "double-dummy", worlds: int | None = None,
                   defenders: str = "single-dummy", passed: Sequence[int] = (),
-                  announce_rule: AnnounceRule | None = None, declarer: int | None = None) -> HandAnalysis:
+                  announce_rule: AnnounceRule | None = None, declarer: int | None = None,
+                  outbid: tuple[int, Contract | str] | None = None,
+                  ranking: Ranking | None = None) -> HandAnalysis:
     """Evaluate every contract ``hand`` may announce from ``seat`` over ``samples`` deals.
 
     ``players``: the number of players where the hand leaves it open
@@ -518,6 +527,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     of the play-outs.  ``declarer``: the seat that announces, when it is not
     the viewer's (the defenders' view, :mod:`defence`): ``contracts`` then
     names his contract among every contract (:func:`every_contract`).
+    ``outbid``: ``(seat, contract)``, another seat announced that contract
+    (an id, or a game without its suit): only the viewer's contracts that
+    win the auction against it under ``ranking`` (default
+    :data:`ranking.DEFAULT_RANKING`) are analysed, and no sampled deal gives
+    that seat a hand ``announce_rule`` says it would not announce so
+    (:func:`ranking.outbidding`, :class:`announce.AnnouncedHand`).
     Work runs on ``executor`` (None: this process); results
     depend on ``seed`` only.  Bad input raises an ``InputError`` (or a
     ``PositionError``/``CardError``) with a one-line message.
@@ -542,11 +557,19 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         specs = [s for s in specs if s.id.lower() in {c.strip().lower() for c in contracts or ()}]
         if len(specs) != 1:
             raise InputError("another seat's contract is one contract, named by its id", param="contracts")
+    over = None
+    if outbid is not None:
+        over = check_outbid(game, n_seats, seat, announcer, passed, outbid)
+        specs = outbidding(specs, seat, over[1], over[0], leader, n_seats, ranking or DEFAULT_RANKING)
     known = bidding_predicates(game, n_seats, passed, announce_rule, declarer=announcer, viewer=seat,
                                contract=specs[0] if announcer != seat else None, hand=cards, leader=leader)
+    if over is not None:
+        their = AnnouncedHand(announce_rule or DEFAULT_RULE, over[1], n_seats, over[0])
+        known[over[0]] = AllOf((known[over[0]], their)) if over[0] in known else their
     constraints = with_predicates(constraints, {s: test for s, test in known.items() if s != seat})
     passes = tuple(sorted(set(passed)))
-    bidding = (passes, (announce_rule or DEFAULT_RULE) if known or passes else None)
+    bidding = (passes, (announce_rule or DEFAULT_RULE) if known or passes else None,
+               None if over is None else (over[0], over[1], ranking or DEFAULT_RANKING))
     # A Sie is won without play; the hand then plays nothing else unless asked to.
     claims = [s for s in specs if not s.kind.played]
     specs = [s for s in specs if s.kind.played and (contracts or not claims)]
@@ -555,7 +578,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         from .sie import with_claims
         if not specs:
             return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
-                                            players=n_seats, passed=bidding[0], announce_rule=bidding[1]),
+                                            players=n_seats, passed=bidding[0], announce_rule=bidding[1],
+                                            outbid=bidding[2]),
                                claims)
     first = sampler.sample(seed, 0)
     try:
@@ -576,10 +600,10 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
                                  done) if done else None
         if partial is not None:
-            partial.passed, partial.announce_rule = bidding
+            partial.passed, partial.announce_rule, partial.outbid = bidding
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
-    analysis.passed, analysis.announce_rule = bidding
+    analysis.passed, analysis.announce_rule, analysis.outbid = bidding
     if play != "double-dummy":
         try:
             analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,

@@ -206,7 +206,7 @@ def test_cli_passed_options():
     assert code == 0 and "Seat 1 passed" in out
     for args, message in [(("--passed", "0,x"), "--passed must be seats"),
                           (("--passed", "2"), "--passed seat 2: the viewer announces"),
-                          (("--announce-rule", "nofile.toml"), "give --passed or --declarer too")]:
+                          (("--announce-rule", "nofile.toml"), "give --passed, --declarer or --outbid too")]:
         code, _, err = run(*args)
         assert code == 2 and message in err and err.count("\n") == 1
 

@@ -129,6 +129,23 @@ def test_scharwenzel_analysis_shows_the_first_tricks(page):
     shot(page, "scharwenzel-analysis")
 
 
+def test_announce_over_another_seats_game(page):
+    # seat 0 announced a Wenz: only the hand's games above it (README "Outbidding another seat")
+    page.fill("#an-hand", "EO GO HO SO HA H10 HK EA")
+    page.select_option("#an-seat", "1")
+    page.fill("#an-outbid", "0:wenz")
+    page.fill("#an-samples", "8")
+    page.fill("#an-contracts", "solo-H,geier")
+    page.click("#an-run")
+    page.wait_for_selector("#an-table")
+    assert "Seat 0 announced Wenz" in page.text_content("#an-outbid-note")
+    table = page.text_content("#an-table")
+    assert "Herz-Solo" in table and "Geier Tout" in table
+    assert "Geier\n" not in table and page.locator("#an-table tr", has_text="Geier").count() == 1
+    assert page.is_hidden("#error")
+    shot(page, "announce-outbid")
+
+
 def test_announce_after_passes(page):
     # seats 0 and 1 passed before seat 2 announced: the table says so (README "What the bidding tells")
     page.fill("#an-hand", "EO HO GU EA E10 GA G10 S7")

@@ -109,6 +109,23 @@ def test_analysis_job_runs_to_its_table(client):
     assert set(ids) == {"solo-E", "solo-E-tout", "wenz", "wenz-tout"} and out["result"]["samples"] == 20
 
 
+def test_analysis_outbids_another_seats_game(client):
+    # the CLI's --outbid and --ranking (README "Outbidding another seat")
+    body = {"hand": "EO GO HO SO HA H10 HK EA", "seat": 1, "leader": 0, "samples": 6, "points": False,
+            "outbid": "0:wenz"}
+    out = wait(client, client.post("/api/analyze", json=body).json()["job"])
+    assert out["status"]["state"] == "done"
+    assert out["result"]["outbid"]["contract"] == "wenz" and out["result"]["outbid"]["title"] == "Wenz"
+    rows = [r["id"] for r in out["result"]["contracts"]]
+    assert rows and all(r.startswith("solo") or r.endswith("-tout") for r in rows)
+    for bad, words in (({"outbid": "0:bock"}, "bock"), ({"outbid": "1:wenz"}, "viewer's own"),
+                       ({"outbid": "", "ranking": "sauspiel,farbgeier,geier,farbwenz,wenz,solo"}, "give outbid too"),
+                       ({"ranking": "solo"}, "every game"),
+                       ({"outbid": "0:solo-tout"}, "no contract of this hand wins the auction")):
+        r = client.post("/api/analyze", json={**body, **bad})
+        assert r.status_code == 400 and words in r.json()["error"], (bad, r.json())
+
+
 @pytest.mark.slow
 def test_analysis_with_single_dummy_play_outs(client):
     r = client.post("/api/analyze", json={"hand": HAND, "samples": 6, "contracts": "solo-E", "points": False,

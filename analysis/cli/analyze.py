@@ -20,6 +20,7 @@ from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import POINTS_SAMPLES, HandAnalysis, evaluate_hand
 from stichfest.analysis.executor import ProgressBar, Stopped, available_cores, open_executor
 from stichfest.analysis.midgame import PositionAnalysis, analyze_position
+from stichfest.analysis.ranking import parse_outbid, parse_ranking
 from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
 from stichfest.analysis.single_dummy import (
@@ -42,7 +43,7 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
                      "rule": "--rule", "no_race": "--no-race", "no_points": "--no-points",
                      "points_samples": "--points-samples", "plot": "--plot",
                      "passed": "--passed", "announce_rule": "--announce-rule", "declarer": "--declarer",
-                     "contract": "--contract"}
+                     "contract": "--contract", "outbid": "--outbid", "ranking": "--ranking"}
 
 
 @click.command()
@@ -99,8 +100,14 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--passed", metavar="SEATS",
               help="Seats that passed before the viewer (or --declarer) announced, e.g. 0,1: no sampled "
                    "deal gives one a hand the announce rule says it would have announced (Schafkopf).")
+@click.option("--outbid", metavar="SEAT:ID",
+              help="Another seat announced ID (e.g. 2:wenz, 1:solo, 3:sauspiel-E): only the hand's contracts "
+                   "that win the auction against it, a higher game or an equal one bid first (Schafkopf).")
+@click.option("--ranking", metavar="GAMES",
+              help="The table's order of games for --outbid, lowest first, comma-separated (default: "
+                   "sauspiel,farbgeier,geier,farbwenz,wenz,solo; Touts above in the same order, Sie on top).")
 @click.option("--announce-rule", type=click.Path(dir_okay=False), metavar="FILE.toml",
-              help="The announce rule for --passed and --declarer: [[announce]] clauses in a TOML file "
+              help="The announce rule for --passed, --declarer and --outbid: [[announce]] clauses in a TOML file "
                    "(default: docs/rules.md's).")
 @click.pass_context
 @user_errors(flags={"voids": "--void"})
@@ -110,7 +117,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             void: tuple[str, ...], tariff: str | None, tariff_set: tuple[str, ...], rule: tuple[str, ...],
             no_race: bool, no_points: bool, points_samples: int, as_json: bool, plot: str | None,
             scheduler: str | None, play: str | None, worlds: int, defenders: str, declarer: int | None,
-            contract: str | None, passed: str | None, announce_rule: str | None) -> None:
+            contract: str | None, passed: str | None, outbid: str | None, ranking: str | None,
+            announce_rule: str | None) -> None:
     """Which contract to announce with a hand, or which card to play now.
 
     \b
@@ -134,15 +142,19 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
         from stichfest.analysis.plot import check_plot_path
         check_plot_path(plot)
     seats_passed = parse_seats(passed) if passed is not None else ()
-    if announce_rule and not seats_passed and declarer is None:
-        raise InputError("--announce-rule says what a seat that passed would have announced, or what the "
-                         "declarer holds; give --passed or --declarer too")
     if (declarer is None) != (contract is None):
         raise InputError("--declarer and --contract go together: the seat that announced and its contract")
     if declarer is not None and contracts:
         raise InputError("--contracts lists the viewer's own contracts; with --declarer give --contract")
     if declarer is not None and plot:
         raise InputError("--plot draws the viewer's own contracts, not with --declarer")
+    if ranking is not None and outbid is None:
+        raise InputError("--ranking orders the games for --outbid; give --outbid too")
+    if announce_rule and not seats_passed and declarer is None and outbid is None:
+        raise InputError("--announce-rule says what a seat that passed would have announced, or what the "
+                         "declarer holds; give --passed, --declarer or --outbid too")
+    over = parse_outbid(outbid) if outbid is not None else None
+    order = parse_ranking(ranking) if ranking is not None else None
     passing_rule = load_announce_rule(announce_rule) if announce_rule else None
     workers = workers or available_cores()
     progress = ProgressBar("analyze", samples)
@@ -175,7 +187,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                     race=not no_race, points=not no_points, points_samples=points_samples,
                     executor=executor, progress=progress,
                     players=players, play=play or default_play(game), worlds=worlds, defenders=defenders,
-                    passed=seats_passed, announce_rule=passing_rule)
+                    passed=seats_passed, announce_rule=passing_rule, outbid=over, ranking=order)
         finally:
             progress.close()
 

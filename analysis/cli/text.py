@@ -18,6 +18,7 @@ from stichfest.analysis.evaluate import ContractResult, HandAnalysis
 from stichfest.analysis.executor import Stopped
 from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
+from stichfest.analysis.ranking import Ranking
 from stichfest.analysis.render import contract_title, score, sort_hand
 from stichfest.analysis.sie import ClaimResult
 from stichfest.analysis.single_dummy import DOUBLE_DUMMY_BY_DEFAULT
@@ -25,6 +26,7 @@ from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
 from stichfest.cards import Card, parse_card
+from stichfest.contracts import Contract
 from stichfest.search import Result
 
 
@@ -254,6 +256,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                          f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
     if a.passed:
         out += textwrap.wrap(_passed_line(a.passed, a.announce_rule), width)
+    if a.outbid is not None:
+        out += textwrap.wrap(_outbid_line(a.outbid), width)
     out += ["", _table_line(head, head, body)]
     out += [_table_line(row, head, body) for row in body]
     if dropped:
@@ -273,6 +277,12 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
+
+
+def _outbid_line(outbid: tuple[int, Contract, Ranking]) -> str:
+    their_seat, theirs, ranking = outbid
+    return (f"Seat {their_seat} announced {theirs.title}: only the contracts that win the auction against it, "
+            f"a higher game or an equal one bid first (ranking {ranking.source})")
 
 
 def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:

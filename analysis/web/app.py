@@ -38,6 +38,7 @@ from stichfest.analysis.evaluate import (
     select_contracts,
 )
 from stichfest.analysis.executor import open_executor
+from stichfest.analysis.ranking import DEFAULT_RANKING, check_outbid, outbidding, parse_outbid, parse_ranking
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, players_of
@@ -210,7 +211,8 @@ def _analysis_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress]
                                  contracts=args["contracts"], rules=args["rules"], race=args["race"],
                                  points=args["points"], executor=executor, progress=progress,
                                  players=args["players"], play=args["play"], passed=args["passed"],
-                                 points_samples=args["points_samples"])
+                                 points_samples=args["points_samples"], outbid=args["outbid"],
+                                 ranking=args["ranking"])
     return work
 
 
@@ -385,11 +387,17 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             "players": _int(data, "players", 0, 0, 8) or None,
             "play": _choice(data, "play", ("double-dummy", "both"), "double-dummy"),
             "passed": parse_seats(passed) if (passed := _str(data, "passed")) else (),
+            "outbid": parse_outbid(outbid) if (outbid := _str(data, "outbid")) else None,
+            "ranking": parse_ranking(ranking) if (ranking := _str(data, "ranking")) else None,
             "points_samples": _int(data, "points_samples", POINTS_SAMPLES, 2, MAX_SAMPLES),
         }
         # The checks that need no sampling, here, so bad input is a 400 and not a failed job.
+        if args["ranking"] is not None and args["outbid"] is None:
+            raise BadRequest("ranking orders the games for outbid; give outbid too")
         if declarer is not None:
             assert contract is not None  # checked above: they go together
+            if args["outbid"] is not None:
+                raise BadRequest("outbid is for your own contracts, not with a declarer")
             cards, n_seats, spec = check_defence(game, hand, args["seat"], args["leader"], contract=contract,
                                                  declarer=declarer, rules=args["rules"], players=args["players"])
             # which seats may have passed before the declarer announced, as the CLI checks
@@ -403,6 +411,11 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         # which seats may have passed (those between the leader and the viewer), as the CLI checks
         bidding_predicates(game, n_seats, args["passed"], None, declarer=args["seat"], viewer=args["seat"],
                            hand=cards, leader=args["leader"])
+        if args["outbid"] is not None:  # a contract the hand may outbid it with, as the CLI checks
+            their_seat, theirs = check_outbid(game, n_seats, args["seat"], args["seat"], args["passed"],
+                                              args["outbid"])
+            outbidding(contracts_for_hand(game, cards, n_seats), args["seat"], theirs, their_seat, args["leader"],
+                       n_seats, args["ranking"] or DEFAULT_RANKING)
         return started(jobs.submit("analyze", _analysis_work(args, workers)))
 
     async def tout(request: Request) -> Any:

@@ -276,6 +276,7 @@ function setupAnnounce() {
         tariff: parseSettings($("an-tariff").value, "tariff"),
         play: $("an-single").checked ? "both" : "double-dummy",
         passed: $("an-passed").value,
+        outbid: $("an-outbid").value,
         points_samples: $("an-points-samples").value === "" ? null : +$("an-points-samples").value,
       };
       if ($("an-declarer").value !== "") {
@@ -310,6 +311,13 @@ function passedNote(passed) {
     `${many ? "them" : "it"} a hand the announce rule announces.</p>`;
 }
 
+// Another seat's announced game the rows outbid (--outbid), as one line above the table ("" if none).
+function outbidNote(outbid) {
+  if (!outbid) return "";
+  return `<p class="muted" id="an-outbid-note">Seat ${outbid.seat} announced ${outbid.title}: only the ` +
+    `contracts that win the auction against it, a higher game or an equal one bid first.</p>`;
+}
+
 // The words of each game for the analysis table: every trick and what the value counts.
 const GAME_WORDS = {
   schafkopf: { everyTrick: "Schwarz", mean: "mean points" },
@@ -326,6 +334,7 @@ function drawAnalysis(a, plotUrl) {
     : `${a.samples} deals (seed ${a.seed})`;
   let html = `<h3>${a.hand} — seat ${a.seat}, seat ${a.leader} leads, ${sampled}</h3>`;
   html += passedNote(a.passed);
+  html += outbidNote(a.outbid);
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
   html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>${words.mean}</th><th>payout</th></tr>`;
   for (const r of a.contracts) {
