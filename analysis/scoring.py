@@ -127,6 +127,7 @@ class Tariff:
     scharwenzel_game: int = 2
     scharwenzel_game_clubs: int = 4  # when Kreuz won the bidding
     matadoren_from: int = 3
+    scharwenzel_matador: int = 1  # points per Matador, once there are matadoren_from of them
     scharwenzel_haken: int = 24  # a Tout scores a Haken, worth one Faden (24)
     scharwenzel_ersten: int = 2  # "für die ersten": the first majority-number of tricks in a row
     scharwenzel_tout_haken: int = 2  # an announced Tout made: the game and this many Haken
@@ -348,7 +349,8 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     """Game points the declaring party scores (negative: the opponents score).
 
     The party with the majority scores the game (2, or 4 with Kreuz trump),
-    its Matadoren from ``matadoren_from`` on, and ``scharwenzel_ersten`` (2)
+    its Matadoren from ``matadoren_from`` on (``scharwenzel_matador``, 1,
+    apiece), and ``scharwenzel_ersten`` (2)
     "für die ersten" when it took the first majority-number of tricks in a
     row (the ``*_SCHNEIDER`` levels); a Tout scores the game and a Haken
     instead; equal tricks (Bock) score 0 now.  An announced Tout
@@ -368,7 +370,7 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
         score = game + tariff.scharwenzel_haken
     else:
         m = matadoren(pos, winners)
-        score = game + (m if m >= tariff.matadoren_from else 0)
+        score = game + (m * tariff.scharwenzel_matador if m >= tariff.matadoren_from else 0)
         if level in (Level.WON_SCHNEIDER, Level.LOST_SCHNEIDER):
             score += tariff.scharwenzel_ersten
     return score if level >= Level.WON else -score

@@ -129,6 +129,11 @@ def test_the_worked_example_scores_ten():
     assert scharwenzel_payout(TARIFF, pos, Level.WON) == 4 + 4  # the majority, not the first five
     assert scharwenzel_payout(TARIFF, pos, Level.WON_SCHWARZ) == 4 + 24  # a Tout: game and Haken only
     assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_ersten": 3}), pos, Level.WON_SCHNEIDER) == 11
+    # [SW] "every number is a variant": two points a Matador, or Matadoren from 5 on
+    assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_matador": 2}), pos, Level.WON_SCHNEIDER) == 14
+    assert scharwenzel_payout(TARIFF.with_settings({"matadoren_from": 5}), pos, Level.WON_SCHNEIDER) == 6
+    # everyone passed (clubs trump by default): the game is worth 2 (docs/rules.md)
+    assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_game_clubs": 2}), pos, Level.WON) == 2 + 4
 
 
 def test_the_worked_example_played():
