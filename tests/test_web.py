@@ -113,15 +113,26 @@ def test_announce_click_eight_cards_and_see_the_table(page):
     shot(page, "announce")
 
 
+def analyse(page, hand: str, *, game: str | None = None, until: str = "#an-table", seat: int = 0,
+            leader: int | None = None, declarer: int | None = None, **fields: str) -> None:
+    """Fill the announce form and run it until ``until`` shows: ``game``
+    first, then the hand, the seats chosen and ``fields`` (input id after
+    "an-" -> text)."""
+    if game is not None:
+        page.select_option("#an-game", game)
+    page.fill("#an-hand", hand)
+    for name, value in (("seat", seat), ("leader", leader), ("declarer", declarer)):
+        if value is not None:
+            page.select_option(f"#an-{name}", str(value))
+    for name, text in fields.items():
+        page.fill(f"#an-{name.replace('_', '-')}", text)
+    page.click("#an-run")
+    page.wait_for_selector(until)
+
+
 def test_scharwenzel_analysis_shows_the_first_tricks(page):
     # [SW] "für die ersten": its share is a column of the table and a line of the row's detail
-    page.select_option("#an-game", "scharwenzel")
-    page.fill("#an-hand", "CQ C7 SQ CA CK HA DA D7")
-    page.select_option("#an-leader", "1")
-    page.fill("#an-samples", "12")
-    page.fill("#an-contracts", "trump-C")
-    page.click("#an-run")
-    page.wait_for_selector("#an-table")
+    analyse(page, "CQ C7 SQ CA CK HA DA D7", game="scharwenzel", leader=1, samples="12", contracts="trump-C")
     table = page.text_content("#an-table")
     assert "first tricks" in table and "50.0%" in table  # `analyze` says 50.0 on these deals too
     assert "all tricks" in table and "mean tricks" in table  # Scharwenzel words, not Schafkopf's
@@ -129,19 +140,9 @@ def test_scharwenzel_analysis_shows_the_first_tricks(page):
     shot(page, "scharwenzel-analysis")
 
 
-def analyse(page, hand: str, seat: int, **fields: str) -> None:
-    """Fill the announce form (``fields``: input id after "an-" -> text) and run it to its table."""
-    page.fill("#an-hand", hand)
-    page.select_option("#an-seat", str(seat))
-    for name, text in fields.items():
-        page.fill(f"#an-{name.replace('_', '-')}", text)
-    page.click("#an-run")
-    page.wait_for_selector("#an-table")
-
-
 def test_announce_over_another_seats_game(page):
     # seat 0 announced a Wenz: only the hand's games above it (README "Outbidding another seat")
-    analyse(page, "EO GO HO SO HA H10 HK EA", 1, outbid="0:wenz", samples="8", contracts="solo-H,geier")
+    analyse(page, "EO GO HO SO HA H10 HK EA", seat=1, outbid="0:wenz", samples="8", contracts="solo-H,geier")
     assert "Seat 0 announced Wenz" in page.text_content("#an-outbid-note")
     table = page.text_content("#an-table")
     assert "Herz-Solo" in table and "Geier Tout" in table
@@ -152,7 +153,7 @@ def test_announce_over_another_seats_game(page):
 
 def test_announce_after_passes(page):
     # seats 0 and 1 passed before seat 2 announced: the table says so (README "What the bidding tells")
-    analyse(page, "EO HO GU EA E10 GA G10 S7", 2, passed="0,1", samples="8", points_samples="4", contracts="geier")
+    analyse(page, "EO HO GU EA E10 GA G10 S7", seat=2, passed="0,1", samples="8", points_samples="4", contracts="geier")
     assert "Seats 0, 1 passed" in page.text_content("#an-passed-note")
     assert "(exact on 4)" in page.text_content("#an-table")
     page.fill("#an-passed", "3")
@@ -163,14 +164,8 @@ def test_announce_after_passes(page):
 
 def test_announce_defenders_view(page):
     # the CLI's analyze --declarer 2 --contract solo-E --passed 1 (README "The defenders' view and Kontra")
-    page.fill("#an-hand", "EA E10 GK G9 HA H9 S10 S8")
-    page.select_option("#an-declarer", "2")
-    page.fill("#an-contract", "solo-E")
-    page.fill("#an-passed", "1")
-    page.fill("#an-samples", "8")
-    page.fill("#an-points-samples", "4")
-    page.click("#an-run")
-    page.wait_for_selector("#an-defence")
+    analyse(page, "EA E10 GK G9 HA H9 S10 S8", declarer=2, until="#an-defence", contract="solo-E", passed="1",
+            samples="8", points_samples="4")
     assert page.is_hidden("#error")
     assert "seat 2 announced Eichel-Solo" in page.text_content("#an-result h3")
     assert "Seat 1 passed" in page.text_content("#an-passed-note")
