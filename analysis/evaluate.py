@@ -428,7 +428,7 @@ def _first_tricks(pos: Position, level: Level) -> int:
     if level == Level.WON:
         return 1 if takes_first_tricks(pos, need) else 0
     if level == Level.LOST:
-        return -1 if takes_first_tricks(pos, need, frozenset(range(pos.n_seats)) - pos.declaring_party) else 0
+        return -1 if takes_first_tricks(pos, need, pos.other_party) else 0
     return 0
 
 

@@ -50,7 +50,6 @@ class Score(NamedTuple):
 
 def score(pos: Position, target: int) -> Score:
     st = pos.state()
-    party = pos.declaring_party
-    return Score(len(st.history), pos.n_tricks, party_total(st, party),
-                 party_total(st, frozenset(range(pos.n_seats)) - party),
+    return Score(len(st.history), pos.n_tricks, party_total(st, pos.declaring_party),
+                 party_total(st, pos.other_party),
                  "tricks" if pos.scores_tricks else "points", target)

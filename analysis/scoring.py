@@ -364,8 +364,7 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
         return -tariff.scharwenzel_tout_failed
     if level == Level.DRAW:
         return 0
-    ours = pos.declaring_party
-    winners = ours if level >= Level.WON else frozenset(range(pos.n_seats)) - ours
+    winners = pos.declaring_party if level >= Level.WON else pos.other_party
     if level in (Level.WON_SCHWARZ, Level.LOST_SCHWARZ):
         score = game + tariff.scharwenzel_haken
     else:

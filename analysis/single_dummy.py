@@ -285,7 +285,7 @@ class _World:
         key = (card, side)
         if key not in self.firsts:
             pos = self.pos
-            party = pos.declaring_party if side > 0 else frozenset(range(pos.n_seats)) - pos.declaring_party
+            party = pos.declaring_party if side > 0 else pos.other_party
             after = pos.with_play(pos.play + (Card(card, pos.deck),))
             self.firsts[key] = takes_first_tricks(after, self.obj.first_count, party)
         return self.firsts[key]

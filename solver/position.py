@@ -192,6 +192,11 @@ class Position:
         return frozenset({d})
 
     @property
+    def other_party(self) -> frozenset[int]:
+        """The seats not in :attr:`declaring_party` (in Ramsch: the three others)."""
+        return frozenset(range(self.n_seats)) - self.declaring_party
+
+    @property
     def maximizing_seats(self) -> frozenset[int]:
         """Seats that play to raise ``value`` (in ramsch: everyone but the declarer)."""
         if self.kind.against_all:
