@@ -43,6 +43,7 @@ import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from functools import cache
 from math import sqrt
 from typing import Any
 
@@ -102,23 +103,34 @@ def points_level(pos: Position, value: int) -> Level | None:
 def optimal_level(pos: Position, value: int, solver: Solver,
                   party_reaches: Callable[[int], bool] | None = None) -> Level:
     """The declaring party's level when optimal play from ``pos`` gives
-    ``value``, with what the value alone does not tell asked of ``solver``
-    (as :func:`stichfest.analysis.evaluate._outcome` does): Schafkopf's
-    Schwarz by a trick-count query (``party_reaches(tricks)``, default a
-    fresh query), Scharwenzel's "für die ersten", Jass's match of the other
-    team.  Only for games with levels (:func:`has_levels`)."""
+    ``value``, with what the value alone does not tell (:func:`_asks_solver`)
+    asked of ``solver`` (as :func:`stichfest.analysis.evaluate._outcome`
+    does): Schafkopf's Schwarz by a trick-count query
+    (``party_reaches(tricks)``, default a fresh query), Scharwenzel's "für
+    die ersten", Jass's match of the other team.  Only for games with levels
+    (:func:`has_levels`)."""
+    level = _level(pos, value)
+    if not _asks_solver(pos, level, value):
+        return level
     if pos.game == "scharwenzel":
         return scharwenzel_optimal_level(pos, value)
     if pos.game == "jass":
-        return jass_level(value, value == 0 and other_team_takes_every_trick(solver, pos))
-    level = _level(pos, value)
-    if pos.game == "schafkopf" and not pos.tout and value in (0, SCHAFKOPF_TOTAL):
-        reaches = party_reaches or (lambda tricks: solver.reaches(pos.as_trick_count(), tricks))
-        if value == SCHAFKOPF_TOTAL and reaches(pos.n_tricks):
-            level = Level.WON_SCHWARZ
-        elif value == 0 and not reaches(1):
-            level = Level.LOST_SCHWARZ
-    return level
+        return jass_level(value, other_team_takes_every_trick(solver, pos))
+    reaches = party_reaches or (lambda tricks: solver.reaches(pos.as_trick_count(), tricks))
+    if value == SCHAFKOPF_TOTAL:
+        return Level.WON_SCHWARZ if reaches(pos.n_tricks) else level
+    return level if reaches(1) else Level.LOST_SCHWARZ
+
+
+def _asks_solver(pos: Position, level: Level, value: int) -> bool:
+    """Whether the value alone, which gives ``level``, leaves the level open:
+    Schafkopf's Schwarz at 0 or all points, Scharwenzel's first tricks at a
+    majority of either party, Jass's match at 0 (never at a Tout)."""
+    if pos.tout:
+        return False
+    if pos.game == "scharwenzel":
+        return level in (Level.WON, Level.LOST)
+    return value == 0 or (pos.game == "schafkopf" and value == SCHAFKOPF_TOTAL)
 
 
 def _as_card(card: Card | str, deck: str) -> Card:
@@ -430,7 +442,9 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
         # The level is judged apart from the value: in Scharwenzel a card can
         # keep the trick count and give up "für die ersten", so the card of
         # the best mean value need not be the one of the best mean level.
-        levels = {c: _sample_levels(view, c, per_card[c], seed) for c in order}
+        sampler = DealSampler.for_position(view)  # analyze_position's deals: deal i is sample(seed, i)
+        deal = cache(lambda i: view.with_deal(sampler.sample(seed, i)))  # drawn once for every card
+        levels = {c: _sample_levels(view, c, per_card[c], deal) for c in order}
         level_means = {c: float(np.mean(levels[c])) for c in order}
         level_best = max(order, key=lambda c: (sign * level_means[c], sign * means[c]))
         ldiff = sign * (levels[level_best] - levels[played])
@@ -443,33 +457,21 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
                              level_best)
 
 
-def _sample_levels(view: Position, card: Card, values: np.ndarray, seed: int) -> np.ndarray:
+def _sample_levels(view: Position, card: Card, values: np.ndarray, deal: Callable[[int], Position]) -> np.ndarray:
     """The declaring party's level after ``card`` on each deal the
-    information estimate sampled (:func:`analyze_position` draws deal ``i``
-    as ``sampler.sample(seed, i)``), its value there ``values[i]``: exact,
-    as the double-dummy marks are (:func:`optimal_level`).  The deal is
-    drawn again only where the value alone does not tell the level."""
-    sampler = DealSampler.for_position(view)
+    information estimate sampled (``deal(i)``: the position on deal ``i``),
+    its value there ``values[i]``: exact, as the double-dummy marks are
+    (:func:`optimal_level`).  A deal is asked for only where the value alone
+    does not tell the level."""
     tricks = review_solvers()[1]
     after = view.play + (card,)
     out = np.empty(len(values))
     for i, v in enumerate(values):
         level = _level(view, int(v))
         if _asks_solver(view, level, int(v)):
-            level = optimal_level(view.with_deal(sampler.sample(seed, i)).with_play(after), int(v), tricks)
+            level = optimal_level(deal(i).with_play(after), int(v), tricks)
         out[i] = float(level)
     return out
-
-
-def _asks_solver(pos: Position, level: Level, value: int) -> bool:
-    """Whether :func:`optimal_level` asks the solver where the value alone
-    gives ``level``: Schafkopf's Schwarz at 0 or all points, Scharwenzel's
-    first tricks at a majority of either party, Jass's match at 0."""
-    if pos.tout:
-        return False
-    if pos.game == "scharwenzel":
-        return level in (Level.WON, Level.LOST)
-    return value == 0 or (pos.game == "schafkopf" and value == SCHAFKOPF_TOTAL)
 
 
 def _information_task(position: Position, index: int, samples: int, seed: int) -> InformationReview:
