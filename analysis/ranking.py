@@ -61,11 +61,10 @@ def parse_ranking(text: str) -> Ranking:
     or the six games and the five Touts in any order (Sie on top unless
     placed).  A one-line :class:`InputError` for anything else."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    every = set(_with_touts(GAMES_LOW_TO_HIGH))
+    known = DEFAULT_RANKING.order
     for n in names:
-        if n not in every:
-            raise InputError(f"ranking: unknown game {n!r} (known: {', '.join(_with_touts(GAMES_LOW_TO_HIGH))})",
-                             param="ranking")
+        if n not in known:
+            raise InputError(f"ranking: unknown game {n!r} (known: {', '.join(known)})", param="ranking")
     seen: set[str] = set()
     for n in names:
         if n in seen:
@@ -74,15 +73,9 @@ def parse_ranking(text: str) -> Ranking:
     missing = [g for g in GAMES_LOW_TO_HIGH if g not in seen]
     if missing:
         raise InputError(f"ranking: the order must name every game; {missing[0]!r} is missing", param="ranking")
-    touts = [n for n in names if n.endswith("-tout")]
-    if not touts:
-        order = _with_touts([n for n in names if n != SIE])
-        if SIE in seen:  # placed among the games: keep it there
-            order = tuple(n for n in order if n != SIE)
-            at = names.index(SIE)
-            order = order[:at] + (SIE,) + order[at:]
-        return Ranking(order, text.strip())
-    absent = [f"{g}-tout" for g in _TOUT_GAMES if f"{g}-tout" not in seen]
+    if not any(n.endswith("-tout") for n in names):  # the Touts follow, in the games' order
+        names += [f"{g}-tout" for g in names if g in _TOUT_GAMES]
+    absent = [f"{g}-tout" for g in _TOUT_GAMES if f"{g}-tout" not in names]
     if absent:
         raise InputError(f"ranking: name every Tout or none; {absent[0]!r} is missing", param="ranking")
     return Ranking(tuple(names) + (() if SIE in seen else (SIE,)), text.strip())
