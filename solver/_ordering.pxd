@@ -152,39 +152,54 @@ cdef enum:
     # seed 1 +7.3 %; for every seat (the rule measured in round 13):
     # Schieber seed 1 +24.6 %.
     JASS_DEFENCE_RUFF = 200
-    # every game: a lead weighs this much less for each way the other side
-    # can answer it (reply_width).  In a null-window test the side that
-    # refutes needs one good card at each of its turns but must answer
-    # every card of the other side, so of two leads that both cut off, the
-    # one that leaves the other side fewer replies has the smaller proof
-    # tree: fastest cut first, as Furtak and Buro ordered Skat's moves.
-    # It outweighs every other part of the lead score but the table's move.
+    # every game: a lead weighs less the more ways the other side can answer
+    # it (reply_cost).  In a null-window test the side that refutes needs
+    # one good card at each of its turns but must answer every card of the
+    # other side, so of two leads that both cut off, the one that leaves
+    # the other side fewer replies has the smaller proof tree: fastest cut
+    # first, as Furtak and Buro ordered Skat's moves.  The weight on the
+    # product of the other side's replies is set by how many seats it has:
+    # over two seats (Jass, Sauspiel) the product reaches 81, over three
+    # (against a lone declarer) 512, so that its largest value weighs
+    # about alike, above every other part of the lead score but the
+    # table's move; against a lone seat (at most 8) it only breaks ties.
     # Measured (value; Jass trump and Schieber, 10 deals each of seeds 1 to
     # 4): -28.2 % nodes on seeds 1 and 2 together, -24 / -29 % Jass trump
-    # and -24 / -39 % Schieber on seeds 3 / 4; the product's weight at 12,
-    # 16, 25, 30: -26.0, -27.5, -28.4, -28.2 %; the sum of the widths in
-    # place of their product at 2, 5, 10, 20, 40, 80, 200: -2.2 to -25.8 %
-    # (best at 80); for one side only: -12 %; runs of equivalent cards
-    # counted in place of cards: -26.1 %.  Value and every card's value on
-    # the Schafkopf sets, seed 1: Sauspiel -10.7 %, Solo -4.2 %, Wenz
-    # -9.1 %, Geier -4.0 %, Farbwenz -17.5 %, Farbgeier -17.2 %, Ramsch
-    # -2.0 %.
-    REPLY_WIDTH_WEIGHT = 20
+    # and -24 / -39 % Schieber on seeds 3 / 4; Obenabe and Undeufe, seeds 1
+    # and 2, -12 % against the weight 3.  The pair weight at 12, 16, 25,
+    # 30: -26.0, -27.5, -28.4, -28.2 %; the sum of the replies in place of
+    # their product at 2, 5, 10, 20, 40, 80, 200: -2.2 to -25.8 % (best at
+    # 80); 250 times the product's logarithm: as 20 in Jass, worse in
+    # Schafkopf; for one side only: -12 %; runs of equivalent cards counted
+    # in place of cards: -26.1 %; later seats' replies inside a trick (the
+    # ban on undertrumping) at 3 to 400: +0.0 to +10.8 %.  Schafkopf, value
+    # and every card's value, 20 deals of seeds 1 / 2, the weight against
+    # one or three seats 3 / 20 (the pair weight 20): -10.9 / -13.1 % and
+    # -7.1 / -11.6 % nodes (at 1, 2, 4, 6, 8: -6.5 to -8.8 % on seed 1;
+    # Ramsch alone, seeds 3 and 4: -5.1 % at 3, -8.9 % at 20);
+    # the hand analyses (`bench_analyze.py --nodes`), middling -18.1 /
+    # -14.3 %, strong -2.6 / +22.2 %: a strong hand's threshold proofs (a
+    # Solo's "reaches 61") lost most where the replies outweighed the rest.
+    REPLY_WIDTH_PAIR = 20
+    REPLY_WIDTH_OTHER = 3
 
 
-cdef inline int reply_width(Context* c, int seat, int k) noexcept nogil:
-    """How many ways the other side can answer a lead of class ``k`` by
-    ``seat``: the product over its seats of the cards each may play (the
-    cards of ``k``, in a Jass trump game with its trumps beside them;
-    void, the whole hand; to a Jass trump lead the trumps, but a lone Buur
-    is never forced).  The called Sau's restrictions and the Jass ban on
-    undertrumping are left out: a guess for ordering, not a move list."""
-    cdef int i, s, width = 1
+cdef inline int reply_cost(Context* c, int seat, int k) noexcept nogil:
+    """What a lead of class ``k`` by ``seat`` loses in the lead score for
+    the ways the other side can answer it: the product over its seats of
+    the cards each may play (the cards of ``k``, in a Jass trump game with
+    its trumps beside them; void, the whole hand; to a Jass trump lead the
+    trumps, but a lone Buur is never forced), weighted by its number of
+    seats (REPLY_WIDTH_PAIR).  The called Sau's restrictions and the Jass
+    ban on undertrumping are left out: a guess for ordering, not a move
+    list."""
+    cdef int i, s, width = 1, seats = 0
     cdef uint64_t hand, follow, trumps
     for i in range(1, c.n_seats):
         s = seat_at(c, i)
         if c.counted[s] == c.counted[seat]:
             continue
+        seats += 1
         hand = c.hands[s]
         follow = hand & c.class_mask[k]
         if c.play_rule == PLAY_JASS_TRUMP:
@@ -194,7 +209,7 @@ cdef inline int reply_width(Context* c, int seat, int k) noexcept nogil:
             elif follow:
                 follow |= trumps
         width *= popcount64(follow if follow else hand)
-    return width
+    return width * (REPLY_WIDTH_PAIR if seats == 2 else REPLY_WIDTH_OTHER)
 
 
 cdef inline int defenders_hold_more_trumps(Context* c) noexcept nogil:
@@ -284,7 +299,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         return
     cdef int k0 = -1, k1 = -1, k2 = -1
     cdef int8_t* killers
-    cdef int width[5]  # reply_width of a lead of each class, made once a node
+    cdef int reply[5]  # reply_cost of a lead of each class, made once a node
     if c.trick_len == 0 and (c.play_rule == PLAY_JASS_TRUMP or not good_if_i_win):
         killers = c.killer[seat][popcount64(c.remaining)]
         k0 = card_of(c, killers[0])
@@ -292,7 +307,7 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
         k2 = card_of(c, killers[2])
     if c.trick_len == 0:
         for i in range(5):
-            width[i] = -1
+            reply[i] = -1
     if c.trick_len == 0 and c.rank_mask[TRUMP]:
         ruffable = ruffable_classes(c, seat)
         side_has_top = c.counted[c.owner[c.order[TRUMP][ctz32(c.rank_mask[TRUMP])]]] == c.counted[seat]
@@ -342,9 +357,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s += PARTNER_LEAD
             if not good_if_i_win:
                 s = -s
-            if width[c.klass[m]] < 0:
-                width[c.klass[m]] = reply_width(c, seat, c.klass[m])
-            s -= REPLY_WIDTH_WEIGHT * width[c.klass[m]]
+            if reply[c.klass[m]] < 0:
+                reply[c.klass[m]] = reply_cost(c, seat, c.klass[m])
+            s -= reply[c.klass[m]]
             # leads that cut off earlier in this query (history heuristic):
             # for the minimising side they come first, for the maximising
             # side they only break near ties (measured: as strong a weight
