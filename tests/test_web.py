@@ -151,6 +151,24 @@ def test_announce_over_another_seats_game(page):
     shot(page, "announce-outbid")
 
 
+def test_announce_over_another_seats_game_in_the_tables_order(page):
+    # the CLI's --ranking (README "Outbidding another seat"): rule text 001 puts the Wenz above the
+    # Solo, so a Solo no longer outbids seat 0's Wenz, and a Geier (on top there) does
+    analyse(page, "EO GO HO SO HA H10 HK EA", seat=1, outbid="0:wenz", samples="8", contracts="solo-H,geier",
+            ranking="sauspiel,farbgeier,farbwenz,solo,wenz,geier")
+    note = page.text_content("#an-outbid-note")
+    assert "Seat 0 announced Wenz" in note and "your table's order: sauspiel,farbgeier,farbwenz,solo,wenz,geier" in note
+    names = [t.strip() for t in page.locator("#an-table tr td:first-child").all_text_contents()]
+    assert "Geier" in names and "Herz-Solo" not in names
+    assert "Herz-Solo Tout" in names  # every Tout still ranks above every game
+    assert page.is_hidden("#error")
+    shot(page, "announce-outbid-ranking")
+    page.fill("#an-ranking", "sauspiel,wenz")  # bad input: one line, no job
+    page.click("#an-run")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "ranking" in page.text_content("#error") and "missing" in page.text_content("#error")
+
+
 def test_announce_after_passes(page):
     # seats 0 and 1 passed before seat 2 announced: the table says so (README "What the bidding tells")
     analyse(page, "EO HO GU EA E10 GA G10 S7", seat=2, passed="0,1", samples="8", points_samples="4", contracts="geier")

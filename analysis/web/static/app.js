@@ -277,6 +277,7 @@ function setupAnnounce() {
         play: $("an-single").checked ? "both" : "double-dummy",
         passed: $("an-passed").value,
         outbid: $("an-outbid").value,
+        ranking: $("an-ranking").value,
         points_samples: $("an-points-samples").value === "" ? null : +$("an-points-samples").value,
       };
       if ($("an-declarer").value !== "") {
@@ -314,8 +315,9 @@ function passedNote(passed) {
 // Another seat's announced game the rows outbid (--outbid), as one line above the table ("" if none).
 function outbidNote(outbid) {
   if (!outbid) return "";
+  const order = outbid.ranking.source === "default" ? "" : ` (your table's order: ${escapeHtml(outbid.ranking.source)})`;
   return `<p class="muted" id="an-outbid-note">Seat ${outbid.seat} announced ${outbid.title}: only the ` +
-    `contracts that win the auction against it, a higher game or an equal one bid first.</p>`;
+    `contracts that win the auction against it, a higher game or an equal one bid first${order}.</p>`;
 }
 
 // The words of each game for the analysis table: every trick and what the value counts.
