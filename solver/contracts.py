@@ -299,13 +299,15 @@ CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g and k.played) for 
 #: Names per game of the contracts won by holding their cards, without play (Sie).
 CLAIMS = {g: tuple(k.name for k in REGISTRY if k.game == g and not k.played) for g in GAMES}
 NEEDS_TRUMP = frozenset((k.game, k.name) for k in REGISTRY if k.needs_trump)
-#: The Schafkopf contracts with a Tout (the Tout proofs' contracts); per game: :func:`tout_contracts`.
-TOUT_CONTRACTS = tuple(k.name for k in REGISTRY if k.game == "schafkopf" and k.tout_allowed)
 
 
 def tout_contracts(game: str) -> tuple[str, ...]:
     """The contracts of ``game`` that may be announced as a Tout."""
     return tuple(k.name for k in REGISTRY if k.game == game and k.tout_allowed)
+
+
+#: The Schafkopf contracts with a Tout (the Tout proofs' contracts).
+TOUT_CONTRACTS = tout_contracts("schafkopf")
 
 
 def contract_kind(game: str, name: str) -> ContractKind:

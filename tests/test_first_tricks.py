@@ -59,7 +59,7 @@ def test_matches_reference_on_random_positions(seats):
         pos_json = random_endgame(rng, case, tricks_left - (i % 2))
         pos = Position.from_json(pos_json)
         count = rng.randint(1, pos.n_tricks)
-        party = pos.declaring_party if i % 3 else frozenset(range(seats)) - pos.declaring_party
+        party = pos.declaring_party if i % 3 else pos.other_party
         got = takes_first_tricks(pos, count, party)
         assert got == reference_first_tricks(pos_json, count, set(party)), (pos_json, count, sorted(party))
         agreed[got] += 1
@@ -75,7 +75,7 @@ def test_every_count_from_the_deal_at_eight_seats():
         pos_json["play"] = []
         pos = Position.from_json(pos_json)
         for count in range(1, 5):
-            for party in (pos.declaring_party, frozenset(range(8)) - pos.declaring_party):
+            for party in (pos.declaring_party, pos.other_party):
                 assert takes_first_tricks(pos, count, party) == reference_first_tricks(
                     pos_json, count, set(party)), (pos_json, count)
 
