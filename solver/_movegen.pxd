@@ -12,13 +12,19 @@ cdef inline int beats(Context* c, int a, int b) noexcept nogil:
     return (c.beaten_by[b] >> a) & 1
 
 
+cdef inline int called_restricts(Context* c, int seat) noexcept nogil:
+    """Whether the called Sau's rules bind ``seat`` (its holder, before its
+    suit has been led).  Asked only where a rule needs it: Jass returns
+    before, and so never reads it."""
+    return c.called_suit >= 0 and not c.called_led and seat == c.holder
+
+
 cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
     cdef uint64_t hand = c.hands[seat]
     cdef uint64_t follow, trumps, legal, sau
     cdef int led, top
-    cdef int restricted = c.called_suit >= 0 and not c.called_led and seat == c.holder
     if c.trick_len == 0:
-        if restricted:
+        if called_restricts(c, seat):
             follow = hand & c.class_mask[c.called_suit]
             if popcount64(follow) < c.davonlaufen_min:
                 # RULES.md Sauspiel 2: the called suit is led only with the Sau
@@ -39,7 +45,7 @@ cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
             legal &= ~c.weaker[top]  # no undertrumping unless all trumps
         return legal
     legal = follow if follow else hand
-    if restricted:
+    if called_restricts(c, seat):
         sau = <uint64_t>1 << c.called_sau
         if led == c.called_suit:
             return sau  # RULES.md Sauspiel 1
