@@ -68,13 +68,8 @@ cdef enum:
     # the four slowest Jass bench deals -38 % nodes; 300: -35 %; 1000: more
     # nodes than none on smaller Jass sets)
     JASS_EARLY_RUFF = 500
-    # Jass: the trick's last player trumping a plain lead with fewer than
-    # JASS_CHEAP_TRICK points on the table comes after his discards of no
-    # points (keeping the trump refuted the ruff in most late cutoffs
-    # there; measured: 4 Jass trump bench deals -7.8 %, 4 Schieber deals
-    # -6.5 % nodes; 5 points: -5.4 / -5.8 %; the ruff after every discard:
-    # -7.6 / -1.7 %)
-    JASS_LATE_RUFF = 600
+    # Jass: a trick of fewer points than this (no Ass, Zehner or Nell on it)
+    # is not worth the Buur (JASS_BUUR_HOLD)
     JASS_CHEAP_TRICK = 10
     # Jass trump games: a plain lead an opponent may trump weighs this much
     # less (as much as a top card's bonus: it takes the trick only if not
@@ -387,9 +382,6 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
             elif no_opponent_after:
                 # the trick is mine if I take it: with as many points as I can spare
                 s = 1000 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
-                if (jass_trump(c, m) and c.klass[c.trick[0]] != TRUMP and c.trick_len == c.n_seats - 1
-                        and table_points(c) < JASS_CHEAP_TRICK):
-                    s -= JASS_LATE_RUFF
             else:
                 # take it with the lowest winner, points count (not a Jass trump's)
                 s = 1000 - c.strength[m] * 2 + c.points[m] * (0 if jass_trump(c, m) else 4)
