@@ -381,6 +381,9 @@ cdef inline void order_moves(Context* c, int seat, uint8_t* moves, int n, int fi
                 s = 200 - c.strength[m] * 2 + c.points[m] * (0 if jass_trump(c, m) else 1)
             elif no_opponent_after:
                 # the trick is mine if I take it: with as many points as I can spare
+                # (a Jass ruff of a cheap trick here came after the pointless
+                # discards until the replies' rule made that cost nodes:
+                # bench/README.md, the twenty-second round)
                 s = 1000 + c.points[m] * (0 if jass_trump(c, m) else 8) - c.strength[m] * (TRUMP_KEEP_WEIGHT if c.klass[m] == TRUMP else 1)
             else:
                 # take it with the lowest winner, points count (not a Jass trump's)
