@@ -68,9 +68,6 @@ cdef enum:
     # the four slowest Jass bench deals -38 % nodes; 300: -35 %; 1000: more
     # nodes than none on smaller Jass sets)
     JASS_EARLY_RUFF = 500
-    # Jass: a trick of fewer points than this (no Ass, Zehner or Nell on it)
-    # is not worth the Buur (JASS_BUUR_HOLD)
-    JASS_CHEAP_TRICK = 10
     # Jass trump games: a plain lead an opponent may trump weighs this much
     # less (as much as a top card's bonus: it takes the trick only if not
     # ruffed), and its points count against it, not for it (measured on
@@ -132,6 +129,8 @@ cdef enum:
     # every seat with an opponent to come: worse than at the second only;
     # the top trump left, whichever it is: worse than the Buur alone)
     JASS_BUUR_HOLD = 600
+    # (a trick of fewer points than this holds no Ass, Zehner or Nell)
+    JASS_CHEAP_TRICK = 10
     # Jass trump games: a defender at the trick's second card who can
     # follow the plain suit led ruffs only after following and discarding
     # where the defenders hold more trumps than the declaring side (their
