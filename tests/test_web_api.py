@@ -261,6 +261,29 @@ def test_events_stream_progress_to_the_end(client):
     assert states[-1]["state"] == "done" and states[-1]["done"] == states[-1]["total"]
 
 
+def test_events_stream_ends_with_the_last_state_when_the_job_ends_between_reads(client, monkeypatch):
+    # the race a browser test met once in dozens of runs: the stream read a running status, the job
+    # finished before the stream looked again, and the stream ended without the job's last state
+    from stichfest.analysis.web import jobs as jobs_module
+    real_status = jobs_module.Job.status
+
+    def status_then_finish(self):
+        status = real_status(self)
+        if status["state"] == "running" and self.future is not None:
+            self.future.result()  # the job ends right after this read
+        return status
+
+    job = client.post("/api/analyze", json={"hand": HAND, "samples": 200, "points": False}).json()["job"]
+    monkeypatch.setattr(jobs_module.Job, "status", status_then_finish)  # the stream's reads only
+    states = []
+    with client.stream("GET", f"/api/jobs/{job}/events") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                states.append(json.loads(line[6:]))
+    assert states[0]["state"] == "running", "the job ended before the stream's first read: give it more samples"
+    assert states[-1]["state"] == "done" and states[-1]["done"] == states[-1]["total"]
+
+
 def test_a_closed_stream_cancels_its_job():
     app = create_app(max_jobs=1)
     with TestClient(app) as client:
