@@ -43,7 +43,9 @@ def _natural(card: Card) -> tuple[int, int]:
 
 
 def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[Weis]:
-    """Every Weis in one hand (before the Kreuzweis choice)."""
+    """Every Weis in one hand: each maximal run once (a run counts at full
+    length: seven in a row is one Weis, not a four and a three), every four
+    of a kind."""
     have = {_natural(c) for c in hand}
     cap = rules("weis_sequence_cap")
     out = []
@@ -54,12 +56,9 @@ def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[
                 run.append(r)
                 continue
             if len(run) >= 3:
-                for lo in range(run[0], run[-1] - 1):  # every sub-run, for the no-Kreuzweis choice
-                    for hi in range(lo + 2, run[-1] + 1):
-                        pts = SEQUENCE_POINTS[hi - lo + 1]
-                        out.append(Weis(seat, min(pts, 100) if cap else pts,
-                                        frozenset((suit, x) for x in range(lo, hi + 1)),
-                                        lo, hi, suit))
+                pts = SEQUENCE_POINTS[len(run)]
+                out.append(Weis(seat, min(pts, 100) if cap else pts,
+                                frozenset((suit, x) for x in run), run[0], run[-1], suit))
             run = []
     for r, rank in enumerate(NATURAL):
         if all((s, r) in have for s in range(4)):
@@ -70,34 +69,40 @@ def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[
     return out
 
 
-def _maximal(ms: list[Weis]) -> list[Weis]:
-    """With Kreuzweis: each maximal sequence once, every four of a kind."""
-    seqs = [m for m in ms if m.is_sequence]
-    keep = [m for m in seqs if not any(o is not m and o.suit == m.suit and m.cards < o.cards for o in seqs)]
-    return keep + [m for m in ms if not m.is_sequence]
+WeisRank = Callable[[Weis], tuple[int, ...]]
 
 
-def _best_disjoint(ms: list[Weis]) -> list[Weis]:
-    """Without Kreuzweis: the disjoint selection worth most."""
-    best: tuple[int, list[Weis]] = (0, [])
+def _without_kreuzweis(seat: int, hand: list[Card], rules: Callable[[str], Any],
+                       rank: WeisRank) -> list[Weis]:
+    """Without Kreuzweis each card counts once: the hand writes some of its
+    fours of a kind, and the runs its other cards make (a run broken by a
+    card given to a four is the shorter run that is left, never a run cut
+    in two to pass the 100-point cap).  Of these choices the one worth
+    most; between equal totals, the one whose best single Weis is the
+    better (it decides whether the team writes at all)."""
+    fours = [w for w in melds(seat, hand, rules) if not w.is_sequence]
+    best: tuple[int, tuple[int, ...]] | None = None
+    chosen: list[Weis] = []
+    for mask in range(1 << len(fours)):  # at most two fours in nine cards
+        kept = [f for i, f in enumerate(fours) if mask >> i & 1]
+        used = frozenset().union(*(f.cards for f in kept))
+        rest = [c for c in hand if _natural(c) not in used]
+        choice = kept + [w for w in melds(seat, rest, rules) if w.is_sequence]
+        if not choice:
+            continue
+        score = (sum(w.points for w in choice), max(rank(w) for w in choice))
+        if best is None or score > best:
+            best, chosen = score, choice
+    return chosen
 
-    def go(i: int, used: frozenset[tuple[int, int]], chosen: list[Weis], pts: int) -> None:
-        nonlocal best
-        if pts > best[0]:
-            best = (pts, list(chosen))
-        for j in range(i, len(ms)):
-            if not (ms[j].cards & used):
-                chosen.append(ms[j])
-                go(j + 1, used | ms[j].cards, chosen, pts + ms[j].points)
-                chosen.pop()
 
-    go(0, frozenset(), [], 0)
-    return best[1]
-
-
-def hand_weis(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[Weis]:
-    ms = melds(seat, hand, rules)
-    return _maximal(ms) if rules("weis_kreuzweis") else _best_disjoint(ms)
+def hand_weis(seat: int, hand: Iterable[Card], rules: Callable[[str], Any],
+              rank: WeisRank) -> list[Weis]:
+    """The Weis one hand writes; ``rank``: the sort key of a single Weis
+    (weis_rank), for the choice without Kreuzweis."""
+    if rules("weis_kreuzweis"):
+        return melds(seat, hand, rules)
+    return _without_kreuzweis(seat, list(hand), rules, rank)
 
 
 def weis_rank(w: Weis, pos: Position) -> tuple[int, int, int, int, int]:
@@ -115,7 +120,7 @@ def jass_weis(pos: Position, *, multiplied: bool = True) -> tuple[list[int], lis
     position's ``jass_multiplier`` unless ``multiplied`` is False."""
     mult = int(pos.rule("jass_multiplier")) if multiplied else 1
     all_weis = [w for seat, hand in enumerate(pos.deal) if hand is not None
-                for w in hand_weis(seat, hand, pos.rule)]
+                for w in hand_weis(seat, hand, pos.rule, lambda w: weis_rank(w, pos))]
     weis = [0, 0]
     if all_weis:
         best = max(all_weis, key=lambda w: weis_rank(w, pos))

@@ -334,6 +334,48 @@ def test_weis_variant_no_kreuzweis():
     assert weis(W_KREUZ, trump="H", rules={"weis_kreuzweis": False})[0] == [200, 0]
 
 
+# Without Kreuzweis each card counts once; a run still counts at full length
+# (docs/rules.md "Weis": "seven in a row is one Weis"), so a hand may give a
+# card to a four of a kind and write the shorter run that is left, but never
+# cut one run in two to get past the 100-point cap.
+NINE_HEARTS = ["H6 H7 H8 H9 H10 HJ HQ HK HA", "C7 CJ CK D8 DK S6 S8 SA SK",
+               "C6 C9 CA D10 D6 D9 DA S9 SQ", "C10 C8 CQ D7 DJ DQ S10 S7 SJ"]
+CAPPED_RUNS = ["C10 H10 H6 H7 H8 H9 HJ HQ S6", "C7 C9 D7 S10 S7 S8 S9 SJ SK",
+               "CA CJ D10 D6 D8 DJ DK HK SA", "C6 C8 CK CQ D9 DA DQ HA SQ"]
+TENS_OR_RUN = ["C10 D10 H10 H6 H7 H8 H9 HJ S10", "C7 C9 CJ CQ D6 DQ HQ S8 SQ",
+               "CA CK D8 D9 HA HK S7 SJ SK", "C6 C8 D7 DA DJ DK S6 S9 SA"]
+NO_KREUZ_CAP = {"weis_kreuzweis": False, "weis_sequence_cap": True}
+
+
+def test_weis_no_kreuzweis_keeps_a_capped_run_whole():
+    """[JA] variants "sequences capped at 100" and "no Kreuzweis": nine hearts in a
+    row are one Weis, capped at 100, not a five (100) and a four (50) cut from them."""
+    assert weis(NINE_HEARTS, "obenabe", rules=NO_KREUZ_CAP)[0] == [100, 0]
+
+
+def test_weis_no_kreuzweis_writes_the_capped_run_at_its_top_card():
+    """[JA] "Best Weis: ... then the higher top card": s0's H6-HQ (100 capped, top Q)
+    beats s1's S7-SJ (100, top J) with or without Kreuzweis; no card of either is in
+    another Weis, so a shorter run with a lower top is no choice."""
+    assert weis(CAPPED_RUNS, "obenabe", leader=1, rules=NO_KREUZ_CAP)[0] == [100, 0]
+    assert weis(CAPPED_RUNS, "obenabe", leader=1, rules={"weis_sequence_cap": True})[0] == [100, 0]
+
+
+def test_weis_no_kreuzweis_equal_totals_keep_the_best_single_weis():
+    """[JA] "no Kreuzweis": s0 writes H6-HJ (150) or four 10s + H6-H9 (100 + 50),
+    both 150 as H10 counts once.  Of equal totals the hand keeps the one with the
+    better single Weis, the six-card run, which beats s1's four Queens."""
+    assert weis(TENS_OR_RUN, "obenabe", rules={"weis_kreuzweis": False})[0] == [150, 0]
+
+
+def test_weis_no_kreuzweis_gives_a_card_to_the_four_and_keeps_the_rest_of_the_run():
+    """[JA] "no Kreuzweis": with the four 10s worth more than the run through H10,
+    s0 writes the four 10s and what is left of the run, H6-H9 (100 + 50)."""
+    deal = ["C10 D10 H10 H6 H7 H8 H9 HQ S10", "C7 C9 CJ CQ D6 DQ HJ S8 SQ",
+            "CA CK D8 D9 HA HK S7 SJ SK", "C6 C8 D7 DA DJ DK S6 S9 SA"]
+    assert weis(deal, "obenabe", rules={"weis_kreuzweis": False})[0] == [150, 0]
+
+
 def test_weis_variant_four_low_zero():
     """[JA] variant "four 6/7/8 worth 0": s0's C9-J (20) is the best Weis."""
     assert weis(W_SIXES, trump="H", rules={"weis_four_low_zero": True})[0] == [20, 0]
