@@ -394,7 +394,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             raise PositionError(f"hand of seat {seat} must be a string of cards")
         items = text.replace(",", " ").split() if isinstance(text, str) else text
         try:
-            deal.append(tuple(parse_card(str(x), deck) for x in items))
+            deal.append(tuple(_json_card(x, deck) for x in items))
         except CardError as e:
             raise PositionError(f"seat {seat}: {e}") from None
     known_hands = [h for h in deal if h is not None]
@@ -451,7 +451,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if not isinstance(raw_play, list):
         raise PositionError("'play' must be a list of cards")
     try:
-        play = tuple(parse_card(str(x), deck) for x in raw_play)
+        play = tuple(_json_card(x, deck) for x in raw_play)
     except CardError as e:
         raise PositionError(f"play: {e}") from None
     if len(play) > size * n:
@@ -469,6 +469,16 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             except IllegalPlay as e:
                 raise PositionError(f"illegal card {c} by seat {seat} at play[{i}]: {e}") from None
     return pos
+
+
+def _json_card(item: Any, deck: str) -> Card:
+    """One card of a position's JSON: text such as "EA" (or a Card)."""
+    if isinstance(item, Card):
+        return item
+    if not isinstance(item, str):
+        example = SUIT_LETTERS[deck][0] + "A"
+        raise CardError(f"a card is written as text such as '{example}', not {json.dumps(item)}")
+    return parse_card(item, deck)
 
 
 def _check_hidden_play(pos: Position) -> None:

@@ -115,6 +115,8 @@ def _three(**changes):
     (json.dumps(dict(SAUSPIEL, called="H")), "Herz Sau cannot be called"),
     (json.dumps({k: v for k, v in SAUSPIEL.items() if k != "called"}), "needs 'called'"),
     (_with(play=["EU", "EO"]), "illegal card EO by seat 1"),
+    (_with(play=[None]), "play: a card is written as text such as 'EA', not null"),
+    (_with(deal=[["EU", 7], *WENZ["deal"][1:]]), "seat 0: a card is written as text such as 'EA', not 7"),
     (_with(play=WENZ["deal"][0].split() * 5), "'play' has 40 cards but the deal only 32"),
     (_with(declarer=4), "'declarer' must be a seat 0..3"),
     (json.dumps({k: v for k, v in WENZ.items() if k != "game"}), "missing 'game' in position"),
