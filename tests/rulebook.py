@@ -290,6 +290,21 @@ W_SEQ_VS_FOUR = ["C6 C7 C8 C9 C10 S6 S8 H6 H8", "CK SK HK DK D6 D8 S10 H10 HA",
                  "CJ CA S7 S9 SJ H7 H9 D7 DQ", "CQ SQ SA HJ HQ D9 D10 DJ DA"]
 
 
+# Without Kreuzweis, with the 100 cap: s0's nine hearts are one run (100).
+NINE_HEARTS = ["H6 H7 H8 H9 H10 HJ HQ HK HA", "C7 CJ CK D8 DK S6 S8 SA SK",
+               "C6 C9 CA D10 D6 D9 DA S9 SQ", "C10 C8 CQ D7 DJ DQ S10 S7 SJ"]
+
+
+# s0 H6-Q (7 cards, 100 capped, top Q) vs s1 S7-J (100, top J), s1 leading.
+CAPPED_RUNS = ["C10 H10 H6 H7 H8 H9 HJ HQ S6", "C7 C9 D7 S10 S7 S8 S9 SJ SK",
+               "CA CJ D10 D6 D8 DJ DK HK SA", "C6 C8 CK CQ D9 DA DQ HA SQ"]
+
+
+# s0: H6-J (150) or, without Kreuzweis, four 10s + H6-9 (100 + 50); s1 four Queens.
+TENS_OR_RUN = ["C10 D10 H10 H6 H7 H8 H9 HJ S10", "C7 C9 CJ CQ D6 DQ HQ S8 SQ",
+               "CA CK D8 D9 HA HK S7 SJ SK", "C6 C8 D7 DA DJ DK S6 S9 SA"]
+
+
 # s0 C7-9 (20) vs s1 SJ-K (20).
 W_TOP = ["C7 C8 C9 S6 S8 H6 H10 D6 DA", "SJ SQ SK C6 CA H7 H9 D7 D9",
          "C10 CQ S7 S9 H8 HJ HK D8 DJ", "CJ CK S10 SA HQ HA D10 DQ DK"]

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import pytest
 from rulebook import (
+    CAPPED_RUNS,
     FR36,
+    NINE_HEARTS,
     OBENABE,
     OBENABE_PLAY,
     RAMSCH,
@@ -35,6 +37,7 @@ from rulebook import (
     SW4B_PLAY,
     SW6,
     SW8,
+    TENS_OR_RUN,
     W_KREUZ,
     W_SEQ_VS_FOUR,
     W_SIXES,
@@ -338,12 +341,6 @@ def test_weis_variant_no_kreuzweis():
 # (docs/rules.md "Weis": "seven in a row is one Weis"), so a hand may give a
 # card to a four of a kind and write the shorter run that is left, but never
 # cut one run in two to get past the 100-point cap.
-NINE_HEARTS = ["H6 H7 H8 H9 H10 HJ HQ HK HA", "C7 CJ CK D8 DK S6 S8 SA SK",
-               "C6 C9 CA D10 D6 D9 DA S9 SQ", "C10 C8 CQ D7 DJ DQ S10 S7 SJ"]
-CAPPED_RUNS = ["C10 H10 H6 H7 H8 H9 HJ HQ S6", "C7 C9 D7 S10 S7 S8 S9 SJ SK",
-               "CA CJ D10 D6 D8 DJ DK HK SA", "C6 C8 CK CQ D9 DA DQ HA SQ"]
-TENS_OR_RUN = ["C10 D10 H10 H6 H7 H8 H9 HJ S10", "C7 C9 CJ CQ D6 DQ HQ S8 SQ",
-               "CA CK D8 D9 HA HK S7 SJ SK", "C6 C8 D7 DA DJ DK S6 S9 SA"]
 NO_KREUZ_CAP = {"weis_kreuzweis": False, "weis_sequence_cap": True}
 
 
