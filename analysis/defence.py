@@ -44,7 +44,7 @@ from .evaluate import POINTS_SAMPLES, ContractResult, HandAnalysis, _checked_han
 from .executor import ProgressBar, Stopped, stopped
 from .sampling import Constraints
 from .scoring import Tariff, seat_share
-from .stats import Estimate, paired_difference, sample_mean
+from .stats import Estimate, json_float, paired_difference, sample_mean
 
 #: What the paired Kontra gain says, by where its 95% interval lies.
 WORTH = "worth giving"  # the interval is above 0
@@ -155,7 +155,7 @@ class DefenceAnalysis:
         diff = self.single_minus_double()
         if diff is not None:
             out["viewer"]["single_minus_double"] = {"mean_difference": round(diff[0], 6),
-                                                    "standard_error": round(diff[1], 6), "samples": diff[2]}
+                                                    "standard_error": json_float(diff[1]), "samples": diff[2]}
         return out
 
 

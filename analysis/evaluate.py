@@ -284,7 +284,7 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         return {"first": self.first, "second": self.second,
                 "mean_difference": round(self.mean_difference, 6),
-                "standard_error": round(self.standard_error, 6), "samples": self.samples}
+                "standard_error": stats.json_float(self.standard_error), "samples": self.samples}
 
 
 def paired_difference(a: ContractResult, b: ContractResult) -> Comparison:

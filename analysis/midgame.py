@@ -6,7 +6,8 @@ sampled deal is solved open-handed, and the results are averaged: the
 final ``value`` of the position and, for each legal card of the player to
 move, the final ``value`` after that card, with the probability of
 reaching the game's target where it has one (61 card points, a Tout's
-every trick, a Scharwenzel majority).  This is the usual "perfect
+every trick, a Scharwenzel majority, Jass's 79 points as the hand
+analysis counts a win).  This is the usual "perfect
 information Monte Carlo" estimate: it assumes every player will see all
 cards from the next card on, which flatters the defenders' and the
 declarer's later guesses alike.
@@ -25,7 +26,7 @@ from stichfest.contracts import COUNTS_TRICKS
 from .evaluate import CHUNK
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
-from .scoring import WIN_POINTS, scharwenzel_majority
+from .scoring import WIN_POINTS, jass_win_points, scharwenzel_majority
 from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
@@ -39,7 +40,9 @@ def win_target(pos: Position) -> int | None:
         return WIN_POINTS
     if kind.counts == COUNTS_TRICKS:
         return scharwenzel_majority(pos)
-    return None  # Ramsch and Jass: no fixed target
+    if kind.game == "jass":
+        return jass_win_points()  # as the hand analysis and the review count a win
+    return None  # Ramsch: no fixed target
 
 
 def _figures(values: np.ndarray, target: int | None) -> dict[str, Any]:

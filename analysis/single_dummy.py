@@ -77,7 +77,7 @@ from .scoring import (
     scharwenzel_majority,
     scharwenzel_payout,
 )
-from .stats import paired_difference
+from .stats import json_float, paired_difference
 
 if TYPE_CHECKING:
     from .midgame import PositionAnalysis
@@ -802,7 +802,7 @@ class SingleDummyRow:
         out.update({k: (v.to_json() if v is not None else None) for k, v in self.figures().items()})
         diff, se = self.paired()
         out["payout_minus_double_dummy"] = {"mean_difference": round(diff, 6),
-                                            "standard_error": round(se, 6)}
+                                            "standard_error": json_float(se)}
         return out
 
 

@@ -7,7 +7,7 @@ sampled shares of :mod:`stichfest.analysis.evaluate` / ``midgame``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import sqrt
+from math import isfinite, sqrt
 
 import numpy as np
 
@@ -78,6 +78,12 @@ def two_phase_mean(floors: np.ndarray, values: np.ndarray) -> Estimate:
                 + 2 * float(np.cov(floors[:k], excess, ddof=1)[0, 1]) / n)
     half = Z95 * sqrt(max(variance, 0.0))
     return Estimate(mean, mean - half, mean + half, k)
+
+
+def json_float(x: float) -> float | None:
+    """``x`` for JSON, to 6 places; None (null) where it is not a number, as
+    the standard error of a single pair (JSON has no NaN)."""
+    return round(x, 6) if isfinite(x) else None
 
 
 def paired_difference(first: np.ndarray, second: np.ndarray) -> tuple[float, float, int]:

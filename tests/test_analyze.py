@@ -515,6 +515,19 @@ def test_midgame_same_with_two_workers():
         assert analyze_position(pos, samples=30, seed=4, executor=pool).to_json() == serial
 
 
+def test_midgame_jass_counts_a_win_at_79_as_the_hand_analysis_does():
+    """docs/rules.md "Jass scoring": the analysis counts a hand as won with 79
+    points or more; during play the position and every card get that chance."""
+    full = random_position(random.Random(5), "jass", "trump", played=27)
+    viewer = full.state().to_move
+    pos = full.with_deal(tuple(h if s == viewer else None for s, h in enumerate(full.deal)))
+    a = analyze_position(pos, samples=24, seed=3)
+    assert a.target == 79 and a.to_json()["target"] == 79
+    assert a.value()["win"] == pytest.approx(float(np.mean(a.values >= 79)), abs=1e-6)
+    for card, figures in a.move_figures().items():
+        assert figures["win"] == pytest.approx(float(np.mean(a.moves[card] >= 79)), abs=1e-6)
+
+
 def test_hand_input_errors():
     with pytest.raises(InputError, match="8 cards"):
         evaluate_hand("schafkopf", "EO GO HO", samples=2)

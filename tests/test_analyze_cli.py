@@ -44,6 +44,26 @@ def test_readable_table_names_contracts_and_comparisons():
     assert "Paired on the same deals" in out
 
 
+def _strict_json(text):
+    """JSON as the standard has it: NaN and Infinity are not JSON (a browser's
+    JSON.parse refuses them)."""
+    def refuse(constant):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_one_sample_gives_strict_json_and_no_nan_in_the_table():
+    """One deal has no standard error: JSON null and "± ?", not NaN."""
+    args = (*SHORT, "--samples", "1", "--seed", "1", "--contracts", "solo-H,solo-S")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    comparisons = _strict_json(out)["comparisons"]
+    assert comparisons and all(c["standard_error"] is None and c["samples"] == 1 for c in comparisons)
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "nan" not in out.lower() and "± ?  (1 deals)" in out
+
+
 def test_points_over_fewer_deals_are_said():
     args = [*SHORT, "--samples", "30", "--seed", "2", "--contracts", "solo-H,geier", "--no-race"]
     code, out, err = run(*args, "--points-samples", "12")

@@ -129,3 +129,28 @@ def test_html_page_is_self_contained_with_card_svgs():
     for external in ("<script", "<link", "src=", "url(", "@import"):
         assert external not in page
     assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+# Jass, trump hearts, declarer 2: double dummy the other team takes every
+# trick (the same deal with seat 1 declaring is worth 157 + 100), while in the
+# record seat 0 took the 0-point trick C9 C7 C8 H8 and so denied the match.
+JASS_MATCH_RECORD = {
+    "game": "jass", "contract": "trump", "trump": "H", "declarer": 2, "leader": 0,
+    "deal": ["H8 C10 CA CK S6 H7 S10 DJ SQ", "HQ D10 D9 HA D6 H6 DA C9 H9",
+             "C6 CQ S9 SK DK D8 S8 SA C7", "HK C8 S7 HJ CJ DQ H10 D7 SJ"],
+    "play": ["S10", "D10", "S8", "H10", "D7", "DJ", "H9", "DK", "C9", "C7", "C8", "H8",
+             "CK", "D6", "C6", "CJ", "C10", "D9", "CQ", "DQ", "SA", "S7", "H7", "DA",
+             "S6", "H6", "S9", "HJ", "SJ", "SQ", "HA", "SK", "HQ", "D8", "HK", "CA"]}
+
+
+def test_jass_double_dummy_line_is_told_from_the_start_not_from_the_record():
+    """docs/rules.md "Jass scoring": at a value of 0 the other team's match is the
+    solver's answer; "a played hand (a record) is read from its tricks" only for
+    the result as played.  The double-dummy line said "only 0-point tricks, which
+    deny the other team its match", read from the record's tricks."""
+    review = review_game(JASS_MATCH_RECORD)
+    text = render_review(review)
+    dd = next(line for line in text.splitlines() if line.startswith("Double dummy"))
+    assert dd.endswith("declaring team 0 of 157 (the other team takes every trick: the match)")
+    assert "As played: declaring team 44 of 157: 44 card points, the last trick to the other team" in text
+    assert "(the other team takes every trick: the match)" in render_review_html(review)

@@ -37,6 +37,7 @@ from stichfest.analysis.review import (
     load_record,
     review_game,
 )
+from stichfest.analysis.scoring import Level
 from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
@@ -200,11 +201,23 @@ def _info_text(play: PlayReview) -> str:
     return f"info: best {info.best}, cost {info.cost:.1f} ± {info.stderr:.1f}{mark}"
 
 
+def _describe_start(review: Review) -> str:
+    """The double-dummy value before the first reviewed card, told from that
+    position (not from the record's tricks, which describe the game as
+    played); Jass's match of the other team at 0 from the best card's level."""
+    pos = review.position
+    start = pos.with_play(pos.play[:review.start])
+    their_match = None
+    if pos.game == "jass" and review.value == 0 and review.plays:
+        their_match = review.plays[0].best_level == Level.LOST_SCHWARZ
+    return describe_value(start, review.value, their_match=their_match)
+
+
 def render_review(review: Review) -> str:
     pos = review.position
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
-    lines.append(f"Double dummy {start}: {describe_value(pos, review.value)}")
+    lines.append(f"Double dummy {start}: {_describe_start(review)}")
     lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}")
     lines.append(f"cost: {units(pos)} lost for the player's own side against the best card;  "
                  "? costs points, ?? changes the outcome level;  * best card")
@@ -307,7 +320,7 @@ def render_review_html(review: Review) -> str:
            f"<h1>{escape(title)}</h1>",
            f"<p>Declarer seat {pos.declarer}, seat {pos.leader} leads.  Double dummy "
            f"{'before play[' + str(review.start) + ']' if review.start else 'before the first card'}: "
-           f"{escape(describe_value(pos, review.value))}; {_final_label(review).lower()}: "
+           f"{escape(_describe_start(review))}; {_final_label(review).lower()}: "
            f"{escape(describe_value(pos, review.final))}.</p>",
            '<table class="hands">']
     for seat, hand in enumerate(pos.deal):

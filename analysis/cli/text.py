@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import textwrap
 from collections.abc import Callable, Sequence
+from math import isfinite
 from typing import Any
 
 from stichfest import Position
@@ -51,8 +52,13 @@ def render_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
+def _plus_minus(standard_error: float) -> str:
+    """``± se``; ``± ?`` where one deal gives none."""
+    return f"± {standard_error:.1f}" if isfinite(standard_error) else "± ?"
+
+
 def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
-                   line: Sequence[Card] | None = None) -> str:
+                   line: Sequence[Card] | None = None, their_match: bool | None = None) -> str:
     """What a ``value`` means in the game's own terms.
 
     Schafkopf Schwarz (a party takes no trick) cannot be read off card points:
@@ -61,7 +67,9 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
     declarers can force every trick, with 0 whether the defenders can
     (:func:`stichfest.analysis.cli.solve.prove_schwarz`); None: not asked, and
     Schwarz is not claimed.  Jass: ``line`` (the rest of the play, e.g. the
-    optimal line) splits the value into card points, last trick and match."""
+    optimal line) splits the value into card points, last trick and match;
+    without one, ``their_match`` is the solver's answer at a value of 0
+    whether the other team takes every trick (None: not asked)."""
     n = pos.n_tricks
     if pos.game == "schafkopf" and pos.tout:
         return (f"declarer {value} of {n} tricks — Tout made" if value == n
@@ -86,7 +94,7 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
             return f"declarers {value} — loses, Schneider, not Schwarz (they get a 0-point trick)"
         return f"declarers {value} — loses, Schneider"
     if pos.game == "jass":
-        return f"declaring team {value}" + _jass_parts(pos, value, line)
+        return f"declaring team {value}" + _jass_parts(pos, value, line, their_match)
     need = n // 2 + 1
     if pos.tout:  # announced: every trick or lost
         verdict = "Tout made" if value == n else "Tout lost"
@@ -99,7 +107,8 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
     return f"declaring party {value} of {n} tricks — {verdict}"
 
 
-def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None) -> str:
+def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None,
+                their_match: bool | None = None) -> str:
     """What a Jass value holds, e.g. ``": 152 card points + 5 last trick + 100 match"``.
 
     The match (all tricks: 157 + 100) and its opposite need no line; otherwise
@@ -114,6 +123,9 @@ def _jass_parts(pos: Position, value: int, line: Sequence[Card] | None) -> str:
         for card in line:
             st.play(card.index)
     if not st.finished:
+        if value == 0 and their_match is not None:
+            return (" of 157 (the other team takes every trick: the match)" if their_match
+                    else " of 157: only 0-point tricks, which deny the other team its match")
         return f" of 157 (card points, and the last trick's {last} if the team takes it)"
     took_last = st.history[-1][2] in pos.declaring_party
     where = " in the line of play below" if line else ""  # another optimal line may split otherwise
@@ -273,8 +285,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     if a.comparisons:
         names = {r.spec.id: r.name for r in a.results}
         out += ["", "Paired on the same deals (payout difference ± standard error):"]
-        out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} ± "
-                f"{c.standard_error:.1f}  ({c.samples} deals)" for c in a.comparisons]
+        out += [f"  {names[c.first]} − {names[c.second]}: {c.mean_difference:+.1f} "
+                f"{_plus_minus(c.standard_error)}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
 
@@ -342,7 +354,7 @@ def render_single_dummy(a: HandAnalysis, width: int = DEFAULT_WIDTH) -> list[str
         diff, se = sd.paired()
         full.append([r.name, str(n), _share(dd[win]), _share(f[win]), _share(dd[second]),
                      _share(f[second]), _mean(dd["payout"], signed=True),
-                     _mean(f["payout"], signed=True), f"{diff:+.1f} ± {se:.1f}"])
+                     _mean(f["payout"], signed=True), f"{diff:+.1f} {_plus_minus(se)}"])
         short.append([_share_mean(dd[win]), _share_mean(f[win]), _share_mean(dd[second]),
                       _share_mean(f[second])])
 
@@ -448,7 +460,7 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
                              "above 0.  Re, the declarer's answer, is not modelled.)", width)
     diff = d.single_minus_double()
     if diff is not None:
-        out.append(f"SD − DD, seat {a.seat}'s payout on the same deals: {diff[0]:+.1f} ± {diff[1]:.1f} "
+        out.append(f"SD − DD, seat {a.seat}'s payout on the same deals: {diff[0]:+.1f} {_plus_minus(diff[1])} "
                    f"({diff[2]} deals)")
     return "\n".join(out)
 

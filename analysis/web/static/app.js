@@ -356,7 +356,7 @@ function drawAnalysis(a, plotUrl) {
     html += `<h3>Paired comparisons (same deals)</h3><ul>`;
     for (const c of a.comparisons) {
       html += `<li>${c.first} − ${c.second}: ${c.mean_difference >= 0 ? "+" : ""}${c.mean_difference.toFixed(2)}` +
-        ` ± ${(1.96 * c.standard_error).toFixed(2)} per game over ${c.samples} deals</li>`;
+        ` ${plusMinus(c.standard_error, 2)} per game over ${c.samples} deals</li>`;
     }
     html += `</ul>`;
   }
@@ -412,8 +412,8 @@ function drawDefence(d) {
   const diff = d.viewer.single_minus_double;
   if (diff) {
     html += `<p class="muted">Single − double dummy, seat ${d.seat}'s payout on the same deals: ` +
-      `${diff.mean_difference >= 0 ? "+" : ""}${diff.mean_difference.toFixed(1)} ± ` +
-      `${(1.96 * diff.standard_error).toFixed(1)} (${diff.samples} deals).</p>`;
+      `${diff.mean_difference >= 0 ? "+" : ""}${diff.mean_difference.toFixed(1)} ` +
+      `${plusMinus(diff.standard_error, 1)} (${diff.samples} deals).</p>`;
   }
   $("an-result").innerHTML = html;
 }
@@ -431,7 +431,7 @@ function singleDummy(a) {
       const sd = r.single_dummy, d = sd.payout_minus_double_dummy;
       html += `<tr><td>${escapeHtml(r.name)}</td><td>${sd.samples ?? ""}</td><td>${pct(sd.p_win)} ${ci(sd.p_win, 100, 0)}</td>` +
         `<td>${num(sd.mean_points)}</td><td><b>${num(sd.payout, true)}</b> ${ci(sd.payout)}</td>` +
-        `<td>${d ? `${d.mean_difference.toFixed(1)} ± ${(1.96 * d.standard_error).toFixed(1)}` : ""}</td></tr>`;
+        `<td>${d ? `${d.mean_difference.toFixed(1)} ${plusMinus(d.standard_error, 1)}` : ""}</td></tr>`;
     }
     html += `</table>`;
   }
@@ -451,6 +451,10 @@ function genericTable(data) {
   let html = `<table class="figures" id="an-single-dummy"><tr>${keys.map((k) => `<th>${escapeHtml(k)}</th>`).join("")}</tr>`;
   for (const r of rows) html += `<tr>${keys.map((k) => `<td>${k in r ? cell(r[k]) : ""}</td>`).join("")}</tr>`;
   return html + `</table>`;
+}
+// The 95 % half-width of a paired difference; null (one deal) has none.
+function plusMinus(standardError, digits) {
+  return standardError == null ? "± ?" : `± ${(1.96 * standardError).toFixed(digits)}`;
 }
 function escapeHtml(s) { return s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch])); }
 
