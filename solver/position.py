@@ -311,7 +311,9 @@ def checked_rules(game: str, given: Any) -> dict[str, Any]:
     rules = dict(RULE_DEFAULTS)
     for k, v in given.items():
         if k not in RULE_DEFAULTS:
-            raise PositionError(f"unknown rule variant {k!r} (known: {', '.join(RULE_DEFAULTS)})")
+            own = [name for name in RULE_DEFAULTS if RULE_GAME[name] == game]
+            known = f"{game}'s: {', '.join(own)}" if own else f"{game} has none"
+            raise PositionError(f"unknown rule variant {k!r} ({known})")
         if RULE_GAME[k] != game:
             raise PositionError(f"rule variant {k!r} is a {RULE_GAME[k]} rule, not one of {game}")
         want = type(RULE_DEFAULTS[k])
