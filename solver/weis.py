@@ -119,11 +119,14 @@ def jass_weis(pos: Position, *, multiplied: bool = True) -> tuple[list[int], lis
     """``(weis, stoeck)``, each ``[seats 0 and 2, seats 1 and 3]``, times the
     position's ``jass_multiplier`` unless ``multiplied`` is False."""
     mult = int(pos.rule("jass_multiplier")) if multiplied else 1
+    def rank(w: Weis) -> tuple[int, ...]:
+        return weis_rank(w, pos)
+
     all_weis = [w for seat, hand in enumerate(pos.deal) if hand is not None
-                for w in hand_weis(seat, hand, pos.rule, lambda w: weis_rank(w, pos))]
+                for w in hand_weis(seat, hand, pos.rule, rank)]
     weis = [0, 0]
     if all_weis:
-        best = max(all_weis, key=lambda w: weis_rank(w, pos))
+        best = max(all_weis, key=rank)
         team = best.seat % 2
         weis[team] = mult * sum(w.points for w in all_weis if w.seat % 2 == team)
     stoeck = [0, 0]
