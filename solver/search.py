@@ -63,6 +63,12 @@ def _as_position(position: Position | Mapping[str, Any] | str) -> Position:
     return Position.from_json(position)
 
 
+def _cards_first(pos: Position) -> bool:
+    """Whether every card's value is found before the value (between two
+    equal parties: Jass, Sauspiel, Scharwenzel; Solver._card_values_first)."""
+    return 2 * len(pos.maximizing_seats) == pos.n_seats
+
+
 class Solver:
     """An exact open-hand solver with a bounded transposition table.
 
@@ -167,19 +173,17 @@ class Solver:
         nodes0 = eng.nodes
         so_far = pos.value_so_far(st)
         to_value = len(eng.representatives()[0]) if moves and not st.finished else 0
-        # Between two pairs of seats (Jass, Sauspiel) the cards are valued
-        # first and the value is the best of them (_card_values_first); else
-        # the value first, which bounds every card from one side.
-        cards_first = bool(to_value) and 2 * len(pos.maximizing_seats) == pos.n_seats
-        steps = _Steps(progress, (0 if cards_first else 1) + to_value + bool(pv))
+        # the value is a step of its own unless the cards come first (_cards_first)
+        value_step = not to_value or not _cards_first(pos)
+        steps = _Steps(progress, value_step + to_value + bool(pv))
         card_values: dict[Card, int] = {}
-        if cards_first:
-            future, card_values = self._card_values_first(pos, st, steps)
-        else:
+        if not to_value:
             steps("the value")
             future = eng.value()
-            if to_value:
-                card_values = self._move_values(pos, st, future, steps)
+        else:
+            future, values = self._future_values(pos, st, steps)
+            card_values = {Card(card, pos.deck): so_far + values[card]
+                           for card in sorted(values, key=pos.table.display_key)}
         if pv:
             steps("the line of play")
         line = self._principal_variation(pos, st, future) if pv else ()
@@ -190,42 +194,61 @@ class Solver:
         return Result(so_far + future, card_values, None if st.finished else st.to_move, line,
                       eng.nodes - nodes0, weis, stoeck)
 
-    def _move_values(self, pos: Position, st: GameState, future: int,
-                     steps: Callable[[str], None] = lambda step: None) -> dict[Card, int]:
+    def _future_values(self, pos: Position, st: GameState,
+                       steps: Callable[[str], None] = lambda step: None) -> tuple[int, dict[int, int]]:
+        """The future value of the loaded position ``st`` (not finished) and
+        every legal card's future value, by card index.  Between two pairs
+        of seats (Jass, Sauspiel) the cards are valued first and the value
+        is the best of them (_card_values_first); else the value first,
+        which bounds every card from one side (_move_values), and the cards
+        then come in the order the value's search leaves (its lead history)."""
         eng = self.engine
-        reps, heads, runs = eng.representatives()
+        if _cards_first(pos):
+            cards, heads, runs = eng.representatives()
+            future, values = self._card_values_first(pos, st, cards, runs, steps)
+        else:
+            steps("the value")
+            future = eng.value()
+            cards, heads, runs = eng.representatives()
+            values = self._move_values(pos, st, future, cards, runs, steps)
+        return future, {card: values[head] for card, head in heads.items()}
+
+    def _move_values(self, pos: Position, st: GameState, future: int, cards: list[int],
+                     runs: dict[int, int], steps: Callable[[str], None]) -> dict[int, int]:
+        """The future value of each card of ``cards`` (the representatives),
+        the position's future value ``future`` known."""
+        eng = self.engine
         hi = eng.upper()
         maximizing = st.to_move in pos.maximizing_seats
         values: dict[int, int] = {}
-        for card in reps:
+        for card in cards:
             steps(f"card {Card(card, pos.deck)}")
             # The best card of the mover attains ``future`` exactly: that bounds
             # every other card from one side and saves a bisection step.
             lo, top = self._run_bounds(pos, card, runs, values, *((0, future) if maximizing else (future, hi)))
             values[card] = eng.child_value(card, lo, top)
-        return self._by_card(pos, st, heads, values)
+        return values
 
-    def _card_values_first(self, pos: Position, st: GameState,
-                           steps: Callable[[str], None]) -> tuple[int, dict[Card, int]]:
-        """The future value and every card's value, the cards first: the
-        ordering's first card by bisection, each other card first asked
-        whether it beats the best so far (bisected above it if so, else
-        valued down from it as in _move_values).  The value's own tests
-        at the root must refute every card at each threshold above the
-        value, where here only the first card meets them.  Measured on
-        value and every card's value, 10 deals a set (20 in Schafkopf),
-        nodes: Jass trump seeds 1-3 -4.8 / -4.0 / -5.9 %, Schieber seeds
-        1-4 -1.4 / -2.8 / -0.3 / -3.5 %, Undeufe -4.3 %, Obenabe +0.2 %,
-        Sauspiel seeds 1-2 -5.4 / -4.8 %.  Not where one seat plays
-        against three: Ramsch +18.2 %, Solo +11.6 % (their tests gallop,
-        bisect()), Wenz +0.9 / +1.8 %, Geier +0.3 / +0.5 %."""
+    def _card_values_first(self, pos: Position, st: GameState, cards: list[int], runs: dict[int, int],
+                           steps: Callable[[str], None]) -> tuple[int, dict[int, int]]:
+        """The future value and the future value of each card of ``cards``
+        (the representatives), the cards first: the ordering's first card by
+        bisection, each other card first asked whether it beats the best so
+        far (bisected above it if so, else valued down from it as in
+        _move_values).  The value's own tests at the root must refute every
+        card at each threshold above the value, where here only the first
+        card meets them.  Measured on value and every card's value, 10 deals
+        a set (20 in Schafkopf), nodes: Jass trump seeds 1-3 -4.8 / -4.0 /
+        -5.9 %, Schieber seeds 1-4 -1.4 / -2.8 / -0.3 / -3.5 %, Undeufe
+        -4.3 %, Obenabe +0.2 %, Sauspiel seeds 1-2 -5.4 / -4.8 %.  Not where
+        one seat plays against three: Ramsch +18.2 %, Solo +11.6 % (their
+        tests gallop, bisect()), Wenz +0.9 / +1.8 %, Geier +0.3 / +0.5 %."""
         eng = self.engine
-        reps, heads, runs = eng.representatives()
         hi = eng.upper()
         maximizing = st.to_move in pos.maximizing_seats
         values: dict[int, int] = {}
         best = None
-        for card in reps:
+        for card in cards:
             steps(f"card {Card(card, pos.deck)}")
             lo, top = self._run_bounds(pos, card, runs, values, 0, hi)
             if best is None:
@@ -242,7 +265,7 @@ class Solver:
             v = values[card]
             best = v if best is None else (max(best, v) if maximizing else min(best, v))
         assert best is not None
-        return best, self._by_card(pos, st, heads, values)
+        return best, values
 
     def _child_bisect(self, card: int, lo: int, hi: int) -> int:
         """The future value after ``card``, known to lie in [lo, hi], by halving."""
@@ -265,14 +288,6 @@ class Solver:
                 diff = abs(points[card] - points[other]) if points else 0
                 lo, top = max(lo, v - diff), min(top, v + diff)
         return lo, top
-
-    @staticmethod
-    def _by_card(pos: Position, st: GameState, heads: dict[int, int],
-                 values: dict[int, int]) -> dict[Card, int]:
-        """Every legal card (in showing order) -> its run head's value, as a whole-game value."""
-        so_far = pos.value_so_far(st)
-        return {Card(card, pos.deck): so_far + values[heads[card]]
-                for card in sorted(heads, key=pos.table.display_key)}
 
     def _principal_variation(self, pos: Position, st: GameState, future: int) -> tuple[Card, ...]:
         """Follow, card by card, a move that keeps the value; reload at the end."""
