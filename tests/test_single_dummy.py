@@ -207,3 +207,31 @@ def test_double_dummy_play_outs_reach_the_scharwenzel_optimal_level(seats, reach
     # the first tricks decide some of these hands (aiming at the trick
     # count only, the players missed them on both sets)
     assert firsts >= reached, firsts
+
+
+@pytest.mark.parametrize("game, contract", [("jass", None), ("schafkopf", "ramsch"), ("jass", "obenabe")])
+def test_world_exact_values_match_the_reference(game, contract):
+    # Jass and Ramsch decide by each card's exact value in every world
+    # (_World.exact, all cards valued at once): on random endings of three
+    # tricks it must be the independent minimax's value of each card.
+    from reference import reference_solve
+
+    from stichfest.analysis.scoring import Tariff
+    from stichfest.analysis.single_dummy import _World
+    from stichfest.deals import random_position
+
+    rng = random.Random(f"{game}-{contract}")
+    solver = Solver(tt_bits=14)
+    n_cards = 36 if game == "jass" else 32
+    checked = 0
+    for _ in range(40):
+        pos = random_position(rng, game, contract, played=n_cards - 12 + rng.randrange(4))
+        st = pos.state()
+        if st.finished:
+            continue
+        world = _World(solver, pos, Tariff())
+        expected = reference_solve(pos.to_json())["moves"]
+        got = {str(c): world.exact(c.index) for c in st.legal_cards()}
+        assert got == expected, pos.to_json()
+        checked += 1
+    assert checked >= 30
