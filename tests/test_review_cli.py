@@ -97,6 +97,9 @@ def test_bad_input_is_one_line_with_exit_status_2(tmp_path):
         (["--start", "40", "-"], json.dumps(SCHNEIDER)),
         (["--jsonl", "--html", str(tmp_path / "x.html"), "-"], json.dumps(SCHNEIDER)),
         (["--html", str(tmp_path / "no" / "such" / "dir.html"), "-"], json.dumps(SCHNEIDER)),
+        # the estimate's options without the estimate would do nothing
+        (["--only-marked", "-"], json.dumps(SCHNEIDER)),
+        (["--samples", "5", "-"], json.dumps(SCHNEIDER)),
     ]
     for args, stdin in cases:
         code, out, err = run(*args, stdin=stdin)

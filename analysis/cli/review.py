@@ -98,8 +98,9 @@ def _review_batch(lines: list[bytes], executor: Executor | None, args: tuple[Any
               help="Processes for --jsonl games and --information's estimates "
                    "(default: all cores with --information, else 1).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
+@click.pass_context
 @user_errors
-def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, information: bool,
+def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_file: str | None, information: bool,
            only_marked: bool, samples: int, seed: int, start: int, workers: int | None,
            scheduler: str | None) -> None:
     """Where a played game was lost: every card's double-dummy cost (GAME.json, or - for stdin).
@@ -112,6 +113,11 @@ def review(source: str, as_json: bool, jsonl: bool, html_file: str | None, infor
     """
     if html_file is not None and not html_file.strip():
         raise InputError("--html needs a file name")
+    if not information:
+        # options of the estimate from what each player saw: without it they would do nothing
+        for name, flag in (("only_marked", "--only-marked"), ("samples", "--samples")):
+            if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT:
+                raise InputError(f"{flag} applies to --information's estimate; give --information too")
     if jsonl and html_file:
         raise InputError("--html writes one game's page; it does not take --jsonl")
     if html_file:
