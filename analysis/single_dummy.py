@@ -89,6 +89,10 @@ MODELS = ("single-dummy", "double-dummy")
 #: scaled by DDS's to the reference machine) inside the 60 s budget on
 #: 2 cores with a margin: 8 worlds 49 s, 10 worlds 59 s, 12 worlds 66 s.
 WORLDS = 8
+#: Most worlds a decision may sample: each keeps a solver of its own (an
+#: 8 MiB table, WORLD_TT_BITS) for the rest of the play-out, so 64 worlds
+#: hold 512 MiB in every worker.
+MAX_WORLDS = 64
 #: Sampled deals per task (as in evaluate.CHUNK: small enough to balance workers).
 CHUNK = 5
 
@@ -452,8 +456,7 @@ def play_out(position: Position, *, worlds: int = WORLDS, seed: int = 0, index: 
     for name, model in (("defenders", defenders), ("declarers", declarers)):
         if model not in MODELS:
             raise InputError(f"{name} must be one of {', '.join(MODELS)}, got {model!r}", param=name)
-    if worlds < 1:
-        raise InputError("worlds must be at least 1", param="worlds")
+    check_worlds(worlds)
     if None in position.deal:
         raise InputError("a play-out needs every hand (the true deal)")
     solver = solver or default_solver()
@@ -734,12 +737,21 @@ def default_play(game: str) -> str:
     return "double-dummy" if game in DOUBLE_DUMMY_BY_DEFAULT else "both"
 
 
+def check_worlds(worlds: int) -> None:
+    """``InputError`` naming ``worlds`` unless 1 <= worlds <= :data:`MAX_WORLDS`."""
+    if worlds < 1:
+        raise InputError("worlds must be at least 1", param="worlds")
+    if worlds > MAX_WORLDS:
+        raise InputError(f"worlds must be at most {MAX_WORLDS} (got {worlds:,}): each world keeps a solver "
+                         f"of {1 << (WORLD_TT_BITS + 6 - 20)} MiB for the whole play-out", param="worlds")
+
+
 def check_play_options(play: str, worlds: int | None, defenders: str) -> None:
     """One-line errors for bad ``--play``, ``--worlds`` and ``--defenders``, before any work."""
     if play not in PLAY_MODES:
         raise InputError(f"play must be one of {', '.join(PLAY_MODES)}, got {play!r}", param="play")
-    if worlds is not None and worlds < 1:
-        raise InputError("worlds must be at least 1", param="worlds")
+    if worlds is not None:
+        check_worlds(worlds)
     if defenders not in MODELS:
         raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
                          param="defenders")
@@ -756,8 +768,7 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
     if defenders not in MODELS:
         raise InputError(f"defenders must be one of {', '.join(MODELS)}, got {defenders!r}",
                          param="defenders")
-    if worlds < 1:
-        raise InputError("worlds must be at least 1", param="worlds")
+    check_worlds(worlds)
     tasks: list[tuple[Any, ...]] = []
     owners: list[str] = []
     for r in rows:

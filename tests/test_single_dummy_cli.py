@@ -96,3 +96,12 @@ def test_position_single_dummy(tmp_path):
 def test_bad_play_mode_is_one_line():
     code, _, err = run(*HAND, "--play", "triple-dummy")
     assert code == 2
+
+
+def test_too_many_worlds_is_one_line_before_any_work():
+    # each world keeps a solver table for the whole play-out: a huge count
+    # must be refused, not run until the memory runs out
+    for worlds in ("65", "100000000000"):
+        code, out, err = run(*HAND[:-2], "--worlds", worlds, "--play", "single-dummy")
+        assert code == 2 and out == ""
+        assert err.startswith("stichfest: error: --worlds must be at most 64") and err.count("\n") == 1
