@@ -25,12 +25,15 @@ worlds (best mean payout), then, from the second trick on, a tie-break
 for card points: one extra threshold per world and choice, at the middle
 of the rung's points range (e.g. 76 inside 61..90), in an eighth of the
 worlds; the choice that more often keeps the upper half wins.  A tie
-after that goes to the card of fewest points, then the weakest.  The
-Schwarz boundaries (a trick-count query under another scoring table) are
-left out of the decisions; the final level of the play-out is exact,
-Schwarz included.  Jass and Ramsch, which have no level ladder, use the
-exact value (``child_value``): slower, not used by the hand analysis
-speed target.
+after that goes to the card of fewest points, then the weakest.
+Schafkopf's Schwarz is no point boundary but a trick count: it splits
+the ladder's end rungs (the second stage asks, at the lowest rung,
+whether the defenders can take every trick, at the highest whether the
+declaring party can), by a trick-count query on a solver of its own, so
+that the worlds' tables keep their point queries' entries; it is asked
+only while that party has lost no trick.  Jass and Ramsch, which have
+no level ladder, use each card's exact value (all cards of a world at
+once, as ``solve`` values them).
 
 Every random choice comes from a stream seeded by ``(seed, index, ply)``
 (``index``: the sample; ``ply``: cards played so far), so a play-out is
@@ -115,7 +118,11 @@ class Objective:
     ``r`` (1 the declaring party at a majority, -1 the other at a minority,
     0 none) and ``first_utility[r]`` the payout when that party can force
     them (``first_count`` in a row from the hand's first trick).  Taking
-    them implies the majority, so the refined rungs stay one ladder."""
+    them implies the majority, so the refined rungs stay one ladder.
+    Schafkopf's Schwarz splits the end rungs the same way, with
+    ``first_count`` every trick of the hand: the defenders' at the lowest
+    rung (no trick is at most 30 points), the declaring party's at the
+    highest (every trick is 120)."""
 
     thresholds: tuple[int, ...]
     utility: tuple[float, ...]
@@ -156,19 +163,23 @@ class Objective:
                        first_utility=tuple(float(scharwenzel_payout(tariff, pos, first[lv][1]))
                                            if lv in first else 0.0 for lv in levels),
                        first_count=scharwenzel_majority(pos))
-        return cls((FREE_POINTS, WIN_POINTS, SCHNEIDER_POINTS), _schafkopf_utilities(tariff, pos),
-                   (16, 46, 76, 106))
+        lost_schwarz, *rungs, won_schwarz = _schafkopf_utilities(tariff, pos)
+        return cls((FREE_POINTS, WIN_POINTS, SCHNEIDER_POINTS), tuple(rungs), (16, 46, 76, 106),
+                   first_side=(-1, 0, 0, 1), first_utility=(lost_schwarz, 0.0, 0.0, won_schwarz),
+                   first_count=n)
 
 
 _UTILITIES: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 
 def _schafkopf_utilities(tariff: Tariff, pos: Position) -> tuple[float, ...]:
-    """Payouts of rungs lost Schneider, lost, won, won Schneider (cached:
-    they depend on the deal only through the Laufende)."""
+    """Payouts of lost Schwarz, the rungs lost Schneider, lost, won, won
+    Schneider, and won Schwarz (cached: they depend on the deal only
+    through the Laufende)."""
     key = (tariff, pos.game, pos.contract, pos.tout, pos.n_seats, laufende(pos))
     if key not in _UTILITIES:
-        levels = (Level.LOST_SCHNEIDER, Level.LOST, Level.WON, Level.WON_SCHNEIDER)
+        levels = (Level.LOST_SCHWARZ, Level.LOST_SCHNEIDER, Level.LOST, Level.WON, Level.WON_SCHNEIDER,
+                  Level.WON_SCHWARZ)
         _UTILITIES[key] = tuple(float(schafkopf_payout(tariff, pos, lv)) for lv in levels)
     return _UTILITIES[key]
 
@@ -299,7 +310,10 @@ class _World:
             pos = self.pos
             party = pos.declaring_party if side > 0 else pos.other_party
             after = pos.with_play(pos.play + (Card(card, pos.deck),))
-            self.firsts[key] = takes_first_tricks(after, self.obj.first_count, party)
+            if pos.game == "schafkopf":
+                self.firsts[key] = takes_every_trick(after, party)
+            else:
+                self.firsts[key] = takes_first_tricks(after, self.obj.first_count, party)
         return self.firsts[key]
 
     def payout(self, card: int, r: int) -> float:
@@ -323,6 +337,30 @@ class _World:
             while r > 0 and not self.reaches(card, ts[r - 1]):
                 r -= 1
         return r
+
+
+def takes_every_trick(pos: Position, party: frozenset[int]) -> bool:
+    """Whether ``party`` (the declaring one or the other) of a Schafkopf
+    party contract can force every trick of the hand from ``pos``: a
+    trick-count query (:meth:`Position.as_trick_count`) on this thread's
+    trick-count solver, once no trick has gone to the other party."""
+    st = pos.state()
+    if any(winner not in party for _, _, winner in st.history):
+        return False
+    counted = pos.as_trick_count()
+    solver = trick_solver()
+    if party == pos.declaring_party:
+        return solver.reaches(counted, pos.n_tricks)
+    return not solver.reaches(counted, 1)
+
+
+def trick_solver() -> Solver:
+    """This thread's solver for Schwarz queries (apart from the worlds'
+    solvers, whose tables keep the point queries' entries)."""
+    have = getattr(_pool, "tricks", None)
+    if have is None:
+        have = _pool.tricks = Solver(tt_bits=WORLD_TT_BITS)
+    return have
 
 
 def _primary(obj: Objective) -> int:

@@ -31,7 +31,7 @@ from run import dds_row  # bench/ is sys.path[0] when run as a script
 
 from stichfest.analysis.evaluate import evaluate_hand
 from stichfest.analysis.executor import open_executor, worker_solver
-from stichfest.analysis.single_dummy import WORLDS, world_solvers
+from stichfest.analysis.single_dummy import WORLDS, trick_solver, world_solvers
 
 HAND = "EO HO GU EA E10 GA G10 S7"
 #: game -> (hand, seat, leader) of the run
@@ -67,9 +67,9 @@ def play_out_parser(description: str, hand: str | None) -> argparse.ArgumentPars
 
 def print_nodes(args: argparse.Namespace) -> None:
     """The run in this process (no workers), and the search nodes of every
-    solver it used: the analysis's and each world's."""
+    solver it used: the analysis's, each world's and the Schwarz queries'."""
     def nodes() -> int:
-        return worker_solver().nodes + sum(s.nodes for s in world_solvers(args.worlds))
+        return worker_solver().nodes + sum(s.nodes for s in world_solvers(args.worlds)) + trick_solver().nodes
     n0, cpu0 = nodes(), _cpu_seconds()
     a = evaluate_hand(args.game, args.hand, args.seat, args.leader, samples=args.samples,
                       seed=args.seed, play="both", worlds=args.worlds)

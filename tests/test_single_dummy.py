@@ -235,3 +235,29 @@ def test_world_exact_values_match_the_reference(game, contract):
         assert got == expected, pos.to_json()
         checked += 1
     assert checked >= 30
+
+
+def test_double_dummy_players_keep_the_double_dummy_level_schwarz_included():
+    # Defenders who see every card never leave the declarer above his
+    # double-dummy level; with both parties seeing every card the play-out
+    # ends exactly there.  Schwarz is a trick count, not a point boundary:
+    # a defence that can take every trick must (found by an independent
+    # check: 31 of 300 positions ended lost Schneider, not lost Schwarz).
+    from stichfest.analysis.review import optimal_level
+    from stichfest.deals import random_position
+
+    rng = random.Random(12)
+    solver = Solver()
+    schwarz = 0
+    for i in range(60):
+        contract = rng.choice(["solo", "wenz", "geier", "sauspiel", "farbwenz"])
+        pos = random_position(rng, "schafkopf", contract, tout=False, played=rng.randrange(12, 24))
+        if pos.state().finished:
+            continue
+        dd = optimal_level(pos, solver.value(pos), solver)
+        both = play_out(pos, declarers="double-dummy", defenders="double-dummy", solver=solver, index=i)
+        assert both.level == dd, pos.to_json()
+        guessing = play_out(pos, worlds=2, defenders="double-dummy", solver=solver, index=i)
+        assert guessing.level <= dd, pos.to_json()
+        schwarz += dd in (Level.LOST_SCHWARZ, Level.WON_SCHWARZ)
+    assert schwarz >= 5  # the cases the rule is about are among them
