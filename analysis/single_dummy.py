@@ -283,7 +283,7 @@ class _World:
         self.first_trick = not self.st.history
         self.reached: dict[tuple[int, int], bool] = {}
         self.firsts: dict[tuple[int, int], bool] = {}
-        self.values: dict[int, int] | None = None  # every legal card's future value, once asked
+        self.values: dict[int, int] | None = None  # every legal card's value, once asked
 
     def reaches(self, card: int, target: int) -> bool:
         """After ``card``, can the declaring party still force ``value >= target``?"""
@@ -299,8 +299,9 @@ class _World:
         on 10 Jass positions during play 40 % fewer nodes than each card
         searched on its own from the end of the range."""
         if self.values is None:
-            _, self.values = self.solver._future_values(self.pos, self.st)
-        return float(self.so_far + self.values[card])
+            result = self.solver.solve(self.pos, pv=False)
+            self.values = {c.index: v for c, v in result.moves.items()}
+        return float(self.values[card])
 
     def takes_first(self, card: int, side: int) -> bool:
         """After ``card``, can ``side`` (1 the declaring party, -1 the other)
