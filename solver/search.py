@@ -197,9 +197,9 @@ class Solver:
     def _future_values(self, pos: Position, st: GameState,
                        steps: Callable[[str], None] = lambda step: None) -> tuple[int, dict[int, int]]:
         """The future value of the loaded position ``st`` (not finished) and
-        every legal card's future value, by card index.  Between two pairs
-        of seats (Jass, Sauspiel) the cards are valued first and the value
-        is the best of them (_card_values_first); else the value first,
+        every legal card's future value, by card index.  Between two equal
+        parties (_cards_first) the cards are valued first and the value is
+        the best of them (_card_values_first); else the value first,
         which bounds every card from one side (_move_values), and the cards
         then come in the order the value's search leaves (its lead history)."""
         eng = self.engine

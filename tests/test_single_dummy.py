@@ -7,12 +7,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
+from reference import reference_solve
 
 from stichfest import Position, Solver
 from stichfest.analysis.evaluate import evaluate_hand, scharwenzel_optimal_level
+from stichfest.analysis.review import optimal_level
 from stichfest.analysis.sampling import DealSampler
-from stichfest.analysis.scoring import Level
+from stichfest.analysis.scoring import Level, Tariff
 from stichfest.analysis.single_dummy import (
+    _World,
     analyze_position_single_dummy,
     choices,
     evaluate_contract,
@@ -22,7 +25,7 @@ from stichfest.analysis.single_dummy import (
 from stichfest.analysis.tout import guarantee, hand_position
 from stichfest.cards import Card, parse_cards
 from stichfest.contracts import Contract
-from stichfest.deals import position_json, random_deal
+from stichfest.deals import position_json, random_deal, random_position
 
 #: An ending (4 tricks left, found by search) where the declarer of a Wenz
 #: must guess: double dummy he makes 61 exactly by leading G8; leading E7,
@@ -214,12 +217,6 @@ def test_world_exact_values_match_the_reference(game, contract):
     # Jass and Ramsch decide by each card's exact value in every world
     # (_World.exact, all cards valued at once): on random endings of three
     # tricks it must be the independent minimax's value of each card.
-    from reference import reference_solve
-
-    from stichfest.analysis.scoring import Tariff
-    from stichfest.analysis.single_dummy import _World
-    from stichfest.deals import random_position
-
     rng = random.Random(f"{game}-{contract}")
     solver = Solver(tt_bits=14)
     n_cards = 36 if game == "jass" else 32
@@ -243,9 +240,6 @@ def test_double_dummy_players_keep_the_double_dummy_level_schwarz_included():
     # ends exactly there.  Schwarz is a trick count, not a point boundary:
     # a defence that can take every trick must (found by an independent
     # check: 31 of 300 positions ended lost Schneider, not lost Schwarz).
-    from stichfest.analysis.review import optimal_level
-    from stichfest.deals import random_position
-
     rng = random.Random(12)
     solver = Solver()
     schwarz = 0
