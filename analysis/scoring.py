@@ -39,6 +39,11 @@ class Level(IntEnum):
     WON = 4
     WON_SCHNEIDER = 5  # Schafkopf: it took 91 points or more; Scharwenzel: it took the first tricks
     WON_SCHWARZ = 6  # it took every trick (Tout made, Jass match)
+    # Scharwenzel's names for the two rungs it reads otherwise ("für die
+    # ersten"): aliases, so ``Level.WON_FIRST_TRICKS is Level.WON_SCHNEIDER``
+    # and the ladder stays one order for every game
+    WON_FIRST_TRICKS = 5
+    LOST_FIRST_TRICKS = 1
 
 
 def level_key(pos: Position | None, level: Level | None) -> str | None:

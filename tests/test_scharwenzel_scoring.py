@@ -188,6 +188,9 @@ def test_level_names_in_json():
     assert level_key(pos, Level.LOST_SCHNEIDER) == "lost_first_tricks"
     assert level_key(pos, Level.WON) == "won" and level_key(pos, None) is None
     assert PlayOut(pos, (), 6, Level.WON_SCHNEIDER, 10.0, 0).to_json()["level"] == "won_first_tricks"
+    # and Python has the same names: aliases of the ladder's rungs, not new levels
+    assert Level.WON_FIRST_TRICKS is Level.WON_SCHNEIDER and Level.LOST_FIRST_TRICKS is Level.LOST_SCHNEIDER
+    assert level_key(pos, Level.WON_FIRST_TRICKS) == "won_first_tricks" and len(Level) == 7
 
 
 # Seat 0 holds the seven top trumps (clubs) and ♦7: trumps first take the
