@@ -8,8 +8,10 @@ Skipped, with the reason, where Chromium or Playwright is missing.
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
+import random
 import shutil
 import socket
 import threading
@@ -28,6 +30,8 @@ if not shutil.which(CHROMIUM):
                 allow_module_level=True)
 
 from stichfest.analysis.web.app import create_app  # noqa: E402
+from stichfest.contracts import callable_suits  # noqa: E402
+from stichfest.deals import position_json, random_deal  # noqa: E402
 
 pytestmark = pytest.mark.slow
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -312,6 +316,23 @@ def test_open_deal_from_a_link_and_pasted_hands(page, server):
     page.click("#od-start")
     page.wait_for_selector("#error:not([hidden])")
     assert "seat 1" in page.text_content("#error") or "cards" in page.text_content("#error")
+
+
+def test_a_link_shows_its_settings_in_the_form(page, server):
+    """A position opened from its link sets the form to it (the declarer,
+    the leader, the called Sau, the hands), not to the form's defaults."""
+    hands = random_deal(random.Random(3), "schafkopf")
+    pos = position_json("schafkopf", "sauspiel", hands, declarer=1, leader=3, called=None)
+    pos["called"] = "EGHS"[callable_suits(hands[1])[0]]
+    link = base64.urlsafe_b64encode(json.dumps(pos).encode()).decode().rstrip("=")
+    page.goto(server + "/#deal=" + link)
+    page.reload()  # the page read its address when it loaded; a new hash alone is no new load
+    page.wait_for_selector("#od-board .val")
+    assert "seat 3 to play" in page.text_content("#od-status")
+    assert page.input_value("#od-contract") == "sauspiel"
+    assert (page.input_value("#od-declarer"), page.input_value("#od-leader")) == ("1", "3")
+    assert page.input_value("#od-called") == pos["called"]
+    assert [page.input_value(f"#od-h{s}") for s in range(4)] == pos["deal"]
 
 
 def blunder_record() -> tuple[dict, int]:

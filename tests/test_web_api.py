@@ -74,14 +74,59 @@ def test_solve_gives_every_card_value_and_the_view(client):
     ("[1, 2]", "must be a JSON object"),
     ("{not json", "not valid JSON"),
     ("[" * 30_000, "not valid JSON"),  # deeper than the recursion limit, within the size limit
-    ('{"position": ' + "1" * 5000 + "}", "not valid JSON"),
-], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int"])
+    ('{"position": ' + "1" * 5000 + "}", "a number in the request is too long"),
+    ("{" + " " * 70_000 + "}", "too large"),  # over the limit, though valid JSON
+], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int", "too-large"])
 def test_bad_input_is_400_with_one_line(client, body, words):
     r = (client.post("/api/solve", content=body) if isinstance(body, str)
          else client.post("/api/solve", json=body))
     assert r.status_code == 400
     message = r.json()["error"]
     assert words in message and "\n" not in message
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client):
+    """A body that declares more than the limit is refused on its length, and
+    one sent in chunks is refused at the first chunk past it: the server never
+    holds more than the limit (a body of gigabytes must not fill its memory).
+    The chunks go to the application as an ASGI server hands them on, so the
+    test sees how many it asked for."""
+    import asyncio
+
+    from stichfest.analysis.web.app import MAX_BODY
+    pulled, sent = [], []
+
+    async def receive():
+        pulled.append(1)
+        return {"type": "http.request", "body": b" " * 16_384, "more_body": len(pulled) < 1000}
+
+    async def send(message):
+        sent.append(message)
+    scope = {"type": "http", "method": "POST", "path": "/api/solve", "headers": [], "query_string": b"",
+             "http_version": "1.1", "scheme": "http", "root_path": "", "server": ("test", 80),
+             "client": ("test", 1)}
+    asyncio.run(create_app()(scope, receive, send))
+    assert sent[0]["status"] == 400 and b"too large" in sent[1]["body"]
+    assert len(pulled) == MAX_BODY // 16_384 + 1  # stopped at the first chunk over the limit, not 1000
+    r = client.post("/api/solve", content=b"{}", headers={"content-length": str(MAX_BODY + 1)})
+    assert r.status_code == 400 and f"({MAX_BODY + 1} bytes" in r.json()["error"]
+
+
+@pytest.mark.parametrize("called, words", [("Q", "unknown called suit 'Q'"), ("H", "unknown called suit 'H'")])
+def test_a_deal_calling_no_sau_that_may_be_called_is_400(client, called, words):
+    r = client.post("/api/deal", json={"game": "schafkopf", "contract": "sauspiel", "called": called})
+    assert r.status_code == 400 and words in r.json()["error"] and "one of E, G, S" in r.json()["error"]
+
+
+def test_an_unknown_job_is_404(client):
+    for r in (client.get("/api/jobs/nope"), client.post("/api/jobs/nope/cancel"),
+              client.get("/api/jobs/nope/events")):
+        assert r.status_code == 404 and "no such job" in r.json()["error"]
+
+
+def test_a_review_of_something_that_is_no_record_is_400(client):
+    r = client.post("/api/review", json={"position": 3})
+    assert r.status_code == 400 and "must be a game record" in r.json()["error"]
 
 
 def test_random_deal_is_seeded_and_valid(client):
@@ -300,7 +345,7 @@ def test_job_errors_come_back_on_one_line(client):
     assert r.status_code == 400 and "nosuch" in r.json()["error"]
     r = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "rules": {"davonlaufen_min": 99}})
     assert r.status_code == 400 and "'davonlaufen_min' must be 1..8" in r.json()["error"]
-    assert client.get("/api/jobs/0000").status_code == 400
+    assert client.get("/api/jobs/0000").status_code == 404
 
 
 def test_an_input_error_found_while_working_fails_the_job_on_one_line():

@@ -62,17 +62,36 @@ class BadRequest(Exception):
     """HTTP 400 with this one-line message."""
 
 
+class NotFound(Exception):
+    """HTTP 404 with this one-line message (a job id the server does not know)."""
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is too large ({len(raw)} bytes, at most {MAX_BODY})")
+    # Refused before it is read (by its declared length) or while it is read
+    # (a body sent in chunks): a body of gigabytes must not fill the memory
+    # first and be refused after.
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise BadRequest(f"the request is too large ({declared} bytes, at most {MAX_BODY})")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BadRequest(f"the request is too large (more than {MAX_BODY} bytes)")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         data = json.loads(raw or b"{}")
-    except (ValueError, RecursionError):  # malformed, not UTF-8, nested too deeply, a huge integer
+    except ValueError as e:
+        if "digits" in str(e):  # valid JSON, but a number of thousands of digits
+            raise BadRequest("a number in the request is too long") from None
+        raise BadRequest("the request is not valid JSON") from None
+    except RecursionError:  # nested too deeply
         raise BadRequest("the request is not valid JSON") from None
     if not isinstance(data, dict):
         raise BadRequest("the request must be a JSON object")
@@ -288,6 +307,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
                 out = await handler(request)
             except BadRequest as e:
                 return _error(str(e))
+            except NotFound as e:
+                return _error(str(e), 404)
             except USER_ERRORS as e:
                 return _error(str(e))
             except TooBusy as e:
@@ -313,7 +334,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
     def job_of(request: Request) -> Job:
         job = jobs.get(request.path_params["job_id"])
         if job is None:
-            raise BadRequest("no such job (finished long ago, cancelled, or never started)")
+            raise NotFound("no such job (finished long ago, cancelled, or never started)")
         return job
 
     async def index(request: Request) -> Response:
@@ -340,6 +361,10 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         letters = SUIT_LETTERS[GAME_DECK[game]]
         trump = _str(data, "trump")
         called = _str(data, "called")
+        if contract == "sauspiel" and called:
+            plain = [letters[i] for i in (0, 1, 3)]  # the Herz Sau is a trump's suit: never called
+            if called.upper() not in plain:
+                raise BadRequest(f"unknown called suit {called!r}: the Sau called is one of {', '.join(plain)}")
         rng = random.Random(seed)
         for _ in range(200):
             hands = random_deal(rng, game, players)
@@ -464,8 +489,10 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         from stichfest.analysis.review import load_record
         data = await _body(request)
         record = data.get("position")
-        if not isinstance(record, dict | str):
+        if record is None:
             raise BadRequest("position is missing (the game record: a position with its play)")
+        if not isinstance(record, dict | str):
+            raise BadRequest("position must be a game record (a JSON object: a position with its play)")
         pos = load_record(record)
         information = data.get("information") is True
         samples = _int(data, "samples", 100, 1, MAX_REVIEW_SAMPLES)
@@ -491,7 +518,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
     async def cancel_job(request: Request) -> Any:
         job = jobs.cancel(request.path_params["job_id"])
         if job is None:
-            raise BadRequest("no such job")
+            raise NotFound("no such job (finished long ago, cancelled, or never started)")
         return {"status": job.status()}
 
     async def events(request: Request) -> Response:

@@ -506,6 +506,25 @@ function setupDeal() {
   contract.addEventListener("change", onContract);
   $("od-players").addEventListener("change", onPlayers);
   onGame();
+  // The settings show the position on the board (a link, a random deal), so
+  // that "Start with these hands" or "Random deal" goes on from what is seen.
+  const choose = (select, value) => {
+    const v = value === undefined || value === null ? "" : String(value);
+    if ([...select.options].some((o) => o.value === v)) { select.value = v; return true; }
+    return false;
+  };
+  deal.showSettings = (p) => {
+    if (game.value !== p.game && choose(game, p.game)) onGame();
+    if ($("od-players").value !== String(p.deal.length) && choose($("od-players"), p.deal.length)) onPlayers();
+    if (choose(contract, p.contract)) onContract();
+    if (p.trump) choose($("od-trump"), p.trump);
+    choose($("od-called"), p.called || "");
+    $("od-tout").checked = !!p.tout;
+    choose($("od-declarer"), p.declarer);
+    choose($("od-leader"), p.leader);
+    hands.forEach((h, s) => { h.value = p.deal[s] || ""; });
+    picker.draw();
+  };
   const settings = () => {
     const c = META.games[game.value].contracts.find((x) => x.name === contract.value);
     const body = { game: game.value, contract: contract.value, declarer: +$("od-declarer").value,
@@ -561,6 +580,7 @@ async function solveDeal(position) {
   catch (e) { $("od-status").textContent = ""; throw e; }
   deal.position = view.position;
   deal.view = view;
+  if (deal.showSettings) deal.showSettings(view.position);
   history.replaceState(null, "", `#deal=${b64encode(view.position)}`);
   drawBoard($("od-board"), view, { values: view, onPlay: (c) => play([...deal.position.play, c]) });
   drawTricks($("od-tricks"), view);
