@@ -129,6 +129,17 @@ def test_position_parser_turns_every_json_failure_into_a_position_error():
             Position.from_json(data.decode())
 
 
+def test_the_shorthands_for_play_and_hands_read_as_the_lists_do():
+    """README, "Positions": ``play`` as one string and a seat's cards as a
+    list are read as the canonical forms, and printed in those forms."""
+    short = dict(GAME, play=" ".join(GAME["play"]), deal=[h.split() for h in GAME["deal"]])
+    assert Position.from_json(short) == Position.from_json(GAME)
+    assert Position.from_json(short).to_json()["play"] == GAME["play"]
+    assert Position.from_json(short).to_json()["deal"] == GAME["deal"]
+    answers = [CliRunner().invoke(main, ["solve", "--json", "-"], input=json.dumps(p)) for p in (short, GAME)]
+    assert [a.exit_code for a in answers] == [0, 0] and answers[0].output == answers[1].output
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize("command", ["solve", "review"])
 def test_jsonl_batch_keeps_the_good_lines(command, workers):
