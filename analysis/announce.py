@@ -60,12 +60,16 @@ class Clause:
     min_unter: int = 0
     min_sau: int = 0
 
+    def applies(self, n_seats: int) -> bool:
+        """Whether the clause's contract is played by ``n_seats`` players."""
+        kind = contract_kind("schafkopf", self.contract)
+        return kind.players is None or n_seats in kind.players
+
     def holds(self, hand: Sequence[Card], n_seats: int, trump: int | None = None,
               called: int | None = None) -> bool:
         """Whether ``hand`` meets the clause; ``trump`` / ``called``: only in
         that trump suit / with that Sau to call (the contract announced)."""
-        kind = contract_kind("schafkopf", self.contract)
-        if kind.players is not None and n_seats not in kind.players:
+        if not self.applies(n_seats):
             return False
         if _count(hand, "O") < self.min_ober or _count(hand, "U") < self.min_unter \
                 or _count(hand, "A") < self.min_sau:
@@ -76,7 +80,7 @@ class Clause:
         if self.min_trumps:
             held = {c.index for c in hand}
             sets = _trump_sets(self.contract)
-            if trump is not None and kind.needs_trump:
+            if trump is not None and contract_kind("schafkopf", self.contract).needs_trump:
                 sets = (sets[trump],)
             if max(len(held & t) for t in sets) < self.min_trumps:
                 return False
@@ -116,8 +120,11 @@ class AnnounceRule:
     def announces(self, hand: Sequence[Card], n_seats: int) -> bool:
         return any(c.holds(hand, n_seats) for c in self.clauses)
 
-    def describe(self) -> str:
-        return "; ".join(c.describe() for c in self.clauses) or "no hand announces"
+    def describe(self, n_seats: int | None = None) -> str:
+        """The clauses in words; with ``n_seats``, only those of contracts
+        dealt to that many players (no Sauspiel in Schafkopf for three)."""
+        clauses = [c for c in self.clauses if n_seats is None or c.applies(n_seats)]
+        return "; ".join(c.describe() for c in clauses) or "no hand announces"
 
     def to_json(self) -> dict[str, object]:
         return {"source": self.source,

@@ -577,6 +577,10 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     if claims:
         from .sie import with_claims
         if not specs:
+            # No deal is played, but the bidding must still be possible: a
+            # deal is drawn so that an announcement or passes no hand can
+            # make are refused here as for every other hand.
+            sampler.sample(seed, 0)
             return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
                                             players=n_seats, passed=bidding[0], announce_rule=bidding[1],
                                             outbid=bidding[2]),

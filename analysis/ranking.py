@@ -57,9 +57,10 @@ DEFAULT_RANKING = Ranking(_with_touts(GAMES_LOW_TO_HIGH))
 
 def parse_ranking(text: str) -> Ranking:
     """A table's own order, lowest first, comma-separated: the six games
-    (their Touts then rank above them in the same order, and Sie on top),
-    or the six games and the five Touts in any order (Sie on top unless
-    placed).  A one-line :class:`InputError` for anything else."""
+    (their Touts then rank above them in the same order, and Sie on top;
+    Sie named among the six stays where it is, below every Tout), or the
+    six games and the five Touts in any order (Sie on top unless placed).
+    A one-line :class:`InputError` for anything else."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
     known = DEFAULT_RANKING.order
     for n in names:

@@ -67,6 +67,15 @@ def test_no_sauspiel_clause_for_three():
     """[SK] Schafkopf for three has no Sauspiel, so its clauses never hold there."""
     hand = "EO GO HA H10 E9 G9 S9 SK"  # 4 trumps, 2 Ober, callable Sauen
     assert announces(hand, 4) and not announces(hand, 3)
+    # and the rule in words leaves them out there
+    assert DEFAULT_RULE.describe(4).startswith("sauspiel with 5 trumps")
+    assert "sauspiel" not in DEFAULT_RULE.describe(3) and DEFAULT_RULE.describe(3).startswith("solo with 6")
+    out = CliRunner().invoke(main, ["analyze", "--hand", "EO GO HO EU HA H10 HK EA", "--players", "3",
+                                    "--seat", "1", "--passed", "0", "--samples", "4", "--workers", "1",
+                                    "--play", "double-dummy", "--no-points"])
+    assert out.exit_code == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "Seat 0 passed: no deal gives it a hand" in said and "sauspiel" not in said.lower()
 
 
 def test_a_clause_is_all_its_minimums():

@@ -178,6 +178,9 @@ def test_cli_outbid():
     for bad, message in ((["--outbid", "wenz"], "--outbid must be SEAT:ID"),
                          (["--ranking", "solo"], "--ranking orders the games for --outbid"),
                          (["--outbid", "2:wenz", "--ranking", "solo"], "must name every game"),
-                         (["--outbid", "2:bock"], "no contract 'bock'")):
+                         (["--outbid", "2:bock"], "no contract 'bock'"),
+                         # the defenders' view is another seat's contract: nothing of the viewer's to outbid with
+                         (["--outbid", "2:wenz", "--declarer", "3", "--contract", "solo-E"],
+                          "--outbid analyses the viewer's own contracts")):
         code, out, err = run(*args, *bad)
         assert code == 2 and message in err and len(err.strip().splitlines()) == 1, (bad, err)

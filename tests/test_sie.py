@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from stichfest import Position
+from stichfest.analysis.errors import InputError
 from stichfest.analysis.evaluate import contracts_for_hand, evaluate_hand
 from stichfest.analysis.scoring import Tariff, sie_laufende, sie_payout
 from stichfest.analysis.sie import ClaimResult
@@ -89,6 +90,18 @@ def test_a_sie_hand_alone_plays_nothing():
     assert row["p_win"] == {"mean": 1.0, "low": 1.0, "high": 1.0}
     assert row["payout"] == {"mean": 1560.0, "low": 1560.0, "high": 1560.0}
     assert row["p_schneider"] is None and row["p_tout"] is None and row["mean_points"] is None
+
+
+def test_a_sie_hand_is_refused_an_announcement_no_deal_allows():
+    """No deal is played for a Sie alone, but the bidding is still checked:
+    seat 2 cannot have announced a Geier (the announce rule wants the four
+    Ober) or a Wenz (3 Unter) while the viewer holds them all; a Solo it can."""
+    hand = " ".join(SIE)
+    for game in ("geier", "wenz"):
+        with pytest.raises(InputError, match=f"seat 2 announced {game.title()}"):
+            evaluate_hand("schafkopf", hand, 1, 0, samples=4, outbid=(2, game))
+    a = evaluate_hand("schafkopf", hand, 1, 0, samples=4, outbid=(2, "solo"))
+    assert [r.spec.id for r in a.results] == ["sie"]
 
 
 def _cli(*args):

@@ -148,6 +148,8 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
         raise InputError("--contracts lists the viewer's own contracts; with --declarer give --contract")
     if declarer is not None and plot:
         raise InputError("--plot draws the viewer's own contracts, not with --declarer")
+    if declarer is not None and outbid is not None:
+        raise InputError("--outbid analyses the viewer's own contracts; with --declarer another seat announced")
     if ranking is not None and outbid is None:
         raise InputError("--ranking orders the games for --outbid; give --outbid too")
     if announce_rule and not seats_passed and declarer is None and outbid is None:

@@ -267,7 +267,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
                          f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
     if a.passed:
-        out += textwrap.wrap(_passed_line(a.passed, a.announce_rule), width)
+        out += textwrap.wrap(_passed_line(a.passed, a.announce_rule, a.players), width)
     if a.outbid is not None:
         out += textwrap.wrap(_outbid_line(a.outbid), width)
     out += ["", _table_line(head, head, body)]
@@ -297,10 +297,10 @@ def _outbid_line(outbid: tuple[int, Contract, Ranking]) -> str:
             f"a higher game or an equal one bid first (ranking {ranking.source})")
 
 
-def _passed_line(passed: Sequence[int], rule: AnnounceRule | None) -> str:
+def _passed_line(passed: Sequence[int], rule: AnnounceRule | None, n_seats: int) -> str:
     seats = ", ".join(map(str, passed))
     source = "default" if rule is None else rule.source
-    what = "" if rule is None else f": {rule.describe()}"
+    what = "" if rule is None else f": {rule.describe(n_seats)}"
     return (f"Seat{'s' if len(passed) > 1 else ''} {seats} passed: no deal gives "
             f"{'them' if len(passed) > 1 else 'it'} a hand the announce rule ({source}) announces{what}")
 
@@ -415,7 +415,7 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
         out += textwrap.wrap(f"Seat {d.declarer} holds a hand the announce rule ({rule.source}) announces "
                              f"{row.name} with: {holds}", width)
     if a.passed:
-        out += textwrap.wrap(_passed_line(a.passed, rule), width)
+        out += textwrap.wrap(_passed_line(a.passed, rule, a.players), width)
     share = describe_share(d)
     out += textwrap.wrap(share[:1].upper() + share[1:] + ".", width)
 
