@@ -12,7 +12,7 @@ same.  The contract is evaluated as :func:`evaluate.evaluate_hand`
 evaluates the viewer's own (double dummy, and single dummy with
 ``play``), giving the declaring party's figures.  Then, per deal:
 
-* the viewer's payout is a fixed share of the declarer's (RULES.md: a
+* the viewer's payout is a fixed share of the declarer's (docs/rules.md, "Schafkopf tariff": a
   soloist is paid by, or pays, each of the others; in a Sauspiel each
   defender pays one winner): :func:`scoring.seat_share`.  A viewer holding
   the called Sau is the declarer's partner and gets what he gets;

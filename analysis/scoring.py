@@ -1,5 +1,5 @@
 """What a finished hand is worth: outcome levels, Laufende, Matadoren and the
-tariff that turns them into a payout (RULES.md, "Scoring" and the Jass and
+tariff that turns them into a payout (docs/rules.md, "Scoring" and the Jass and
 Scharwenzel sections).
 
 A payout is the *declarer's own* net gain in tariff units: in a Sauspiel
@@ -56,7 +56,7 @@ def level_key(pos: Position | None, level: Level | None) -> str | None:
     return level.name.lower()
 
 
-#: Schafkopf card-point thresholds of the levels (RULES.md: 61 wins, <= 30 is Schneider).
+#: Schafkopf card-point thresholds of the levels (docs/rules.md: 61 wins, <= 30 is Schneider).
 WIN_POINTS = 61
 SCHNEIDER_POINTS = 91  # the declarers make the defenders Schneider (defenders <= 29)
 FREE_POINTS = 31  # the declarers are Schneider free
@@ -98,7 +98,7 @@ class Tariff:
 
     Field names are the keys of a tariff TOML file (flat ``key = integer``
     pairs, or the same pairs under a ``[tariff]`` table) and of
-    :func:`load_tariff`'s ``settings``.  Defaults are RULES.md's.
+    :func:`load_tariff`'s ``settings``.  Defaults are docs/rules.md's.
     """
 
     # Schafkopf: base value of each announced game, per player paying
@@ -205,7 +205,7 @@ def laufende(pos: Position) -> int:
 
 
 def paid_laufende(tariff: Tariff, pos: Position) -> int:
-    """The Laufende that are paid: 0 below the tariff's minimum (RULES.md: from 3
+    """The Laufende that are paid: 0 below the tariff's minimum (docs/rules.md, "Laufende": from 3
     in Sauspiel/Solo, from 2 in Wenz/Geier/Farbwenz/Farbgeier)."""
     run = laufende(pos)
     return run if run >= tariff.laufende_from(pos.spec.tariff_key) else 0

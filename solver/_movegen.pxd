@@ -27,7 +27,7 @@ cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
         if called_restricts(c, seat):
             follow = hand & c.class_mask[c.called_suit]
             if popcount64(follow) < c.davonlaufen_min:
-                # RULES.md Sauspiel 2: the called suit is led only with the Sau
+                # docs/rules.md, Sauspiel rule 2: the called suit is led only with the Sau
                 hand &= ~follow | (<uint64_t>1 << c.called_sau)
         return hand
     led = c.klass[c.trick[0]]
@@ -48,9 +48,9 @@ cdef inline uint64_t legal_mask(Context* c, int seat) noexcept nogil:
     if called_restricts(c, seat):
         sau = <uint64_t>1 << c.called_sau
         if led == c.called_suit:
-            return sau  # RULES.md Sauspiel 1
+            return sau  # docs/rules.md, Sauspiel rule 1
         if popcount64(hand) > 1:
-            legal &= ~sau  # RULES.md Sauspiel 3
+            legal &= ~sau  # docs/rules.md, Sauspiel rule 3
     return legal
 
 

@@ -64,8 +64,16 @@ class Card:
     def __str__(self) -> str:
         return self.suit_letter + self.rank
 
+    @classmethod
+    def parse(cls, text: str, deck: str = GERMAN) -> Card:
+        """The card named ``text`` in ``deck`` (:func:`parse_card`)."""
+        return parse_card(text, deck)
+
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        # what evaluates back to this card, as python-chess prints Move.from_uci(...)
+        if self.deck == GERMAN:
+            return f"Card.parse({str(self)!r})"
+        return f"Card.parse({str(self)!r}, {self.deck!r})"
 
     def symbol(self) -> str:
         """The card with its suit symbol, e.g. ``♥10``."""

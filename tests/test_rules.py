@@ -107,6 +107,7 @@ def test_every_card_prints_and_parses_back(style):
         assert parse_card(str(card), style) == card
         assert parse_card(card.symbol(), style) == card
         assert parse_card(name.lower(), style) == card
+        assert eval(repr(card), {"Card": Card}) == card  # the repr is the call that makes it
 
 
 # ---------------------------------------------------------------------------

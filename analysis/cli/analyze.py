@@ -25,6 +25,7 @@ from stichfest.analysis.sampling import Constraints
 from stichfest.analysis.scoring import load_tariff
 from stichfest.analysis.single_dummy import (
     BUDGET_SAMPLES,
+    MAX_WORLDS,
     MODELS,
     PLAY_MODES,
     TOP_CONTRACTS,
@@ -68,7 +69,7 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--void", multiple=True, metavar="SEAT:SUITS",
               help="Suits a seat holds no (unseen) card of, by suit letter, e.g. 1:H (repeatable).")
 @click.option("--tariff", type=click.Path(dir_okay=False), metavar="FILE.toml",
-              help="Tariff keys in a TOML file (defaults: RULES.md).")
+              help="Tariff keys in a TOML file (defaults: docs/rules.md, section Tariff keys).")
 @click.option("--tariff-set", multiple=True, metavar="KEY=VALUE",
               help="One tariff key, e.g. solo=60 (repeatable; after --tariff).")
 @click.option("--rule", multiple=True, metavar="KEY=VALUE",
@@ -88,8 +89,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
                    f"{TOP_CONTRACTS} contracts also single dummy, on their first {BUDGET_SAMPLES} deals.  "
                    "Jass and play during the hand default to double-dummy (a Jass play-out takes "
                    "seconds a deal).")
-@click.option("--worlds", type=click.IntRange(min=1), default=WORLDS, show_default=True,
-              help="Single dummy: deals a player samples at each decision.")
+@click.option("--worlds", type=int, default=WORLDS, show_default=True,
+              help=f"Single dummy: deals a player samples at each decision (1..{MAX_WORLDS}).")
 @click.option("--defenders", type=click.Choice(MODELS), default="single-dummy", show_default=True,
               help="Single dummy: double-dummy lets the defenders see every card (a pessimistic bracket).")
 @click.option("--declarer", type=int, default=None, metavar="SEAT",

@@ -33,8 +33,10 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
                    "[default: a random one per puzzle]")
 @click.option("--tricks", type=int, default=DEFAULT_TRICKS, show_default=True,
               help="Tricks left in the position (the whole hand: 8, Jass 9).")
-@click.option("--count", type=click.IntRange(1, 10_000), default=1, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--count", type=click.IntRange(1, 10_000), default=1, show_default=True,
+              help="How many puzzles to find.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the random deals: the same seed finds the same puzzles.")
 @click.option("--difficulty", type=click.Choice(LEVELS), default=None,
               help="Keep only puzzles of this measured level.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle and line.")

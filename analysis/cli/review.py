@@ -80,7 +80,7 @@ def _review_batch(lines: list[bytes], executor: Executor | None, args: tuple[Any
 
 @click.command()
 @click.argument("source", default="-", metavar="GAME.json")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {\"plays\": [...]}.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {\"value\", \"final\", \"plays\": [...]} (\"start\" with --start).")
 @click.option("--jsonl", is_flag=True, help="Read one game record per line, print one review per line.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
               help="Also write the review as one self-contained HTML page.")
