@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from stichfest import Position, Solver
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_card
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import PositionError, checked_rules, deck_description
 from stichfest.streak import takes_first_tricks
@@ -544,6 +544,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     in the race, marked ``interrupted`` (None if no deal was finished).
     """
     check_samples(samples)
+    if isinstance(contracts, str):  # "solo-H,wenz", as on the command line
+        contracts = [c for c in contracts.split(",") if c.strip()]
     if points_samples < 2:  # the interval of the mean needs two
         raise InputError(f"points_samples must be at least 2, got {points_samples}", param="points_samples")
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
@@ -656,7 +658,9 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
     """The hand as cards and the number of players, after the checks that need no sampling."""
     if game not in CONTRACTS:
         raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
-    cards = tuple(parse_cards(hand, GAME_DECK[game]) if isinstance(hand, str) else hand)
+    # a string, or a list of cards or of their text
+    cards = tuple(c if isinstance(c, Card) else parse_card(c, GAME_DECK[game])
+                  for c in (hand.replace(",", " ").split() if isinstance(hand, str) else hand))
     n_seats, _ = deal_shape(game, len(cards), players)
     dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if dup is not None:

@@ -288,6 +288,7 @@ class Review:
         return len(pos.play) == pos.n_tricks * pos.n_seats
 
     def marked(self) -> list[PlayReview]:
+        """The reviewed cards that carry a mark (``?`` or ``??``), in play order."""
         return [p for p in self.plays if p.mark is not None]
 
     def side_costs(self) -> dict[bool, int]:
@@ -497,6 +498,9 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
         raise InputError(f"start {start} is outside the record's play (0..{len(pos.play)})", param="start")
     if information and samples < 1:
         raise InputError("samples must be at least 1", param="samples")
+    if only_marked and not information:
+        raise InputError("only_marked narrows the estimate from the player's information; "
+                         "it needs information=True", param="only_marked")
     reviewer = Reviewer(pos, solver)
     n = pos.n_seats
     if progress:

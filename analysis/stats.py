@@ -37,7 +37,9 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 or n the exact ends are 0 or 1; rounding leaves 1e-17 or 1 - 1e-16,
+    # an interval that would not hold its own estimate
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def proportion(hits: np.ndarray) -> Estimate:

@@ -49,6 +49,16 @@ class Card:
     index: int
     deck: str = GERMAN
 
+    def __post_init__(self) -> None:
+        # refused where it is made, not later in str() or repr()
+        if self.deck not in RANKS:
+            raise CardError(f"unknown deck {self.deck!r} (decks: {GERMAN}, {FRENCH})")
+        if isinstance(self.index, bool) or not isinstance(self.index, int) \
+                or not 0 <= self.index < 4 * RANKS_PER_SUIT \
+                or self.index % RANKS_PER_SUIT >= len(RANKS[self.deck]):
+            raise CardError(f"no card of index {self.index!r} in the {self.deck} deck "
+                            f"(suit * {RANKS_PER_SUIT} + rank; Card.parse('EO') names one)")
+
     @property
     def suit(self) -> int:
         return self.index // RANKS_PER_SUIT
@@ -93,6 +103,10 @@ def parse_card(text: str, deck: str = GERMAN) -> Card:
     >>> str(parse_card("♣J", FRENCH))
     'CJ'
     """
+    if not isinstance(text, str):
+        raise CardError(f"a card is written as text such as 'EA', not {text!r}")
+    if deck not in RANKS:
+        raise CardError(f"unknown deck {deck!r} (decks: {GERMAN}, {FRENCH})")
     raw = text.strip()
     if len(raw) < 2:
         raise CardError(f"unknown card {text!r}")
@@ -119,6 +133,7 @@ def parse_cards(text: str | Iterable[str], deck: str = GERMAN) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """The cards in notation, space-separated: ``"EO H10 SA"``."""
     return " ".join(str(c) for c in cards)
 
 

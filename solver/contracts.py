@@ -368,13 +368,34 @@ def contract_table(game: str, contract: str, trump: int | None = None,
 @dataclass(frozen=True)
 class Contract:
     """One contract as announced: its kind, the trump suit it names, the
-    called Sau's suit (Sauspiel) and whether it is played as a Tout."""
+    called Sau's suit (Sauspiel) and whether it is played as a Tout.
+
+    ``trump`` and ``called`` are suit numbers in the deck's letter order
+    (Schafkopf E G H S, the French deck C S H D: 0 to 3); a suit letter is
+    taken too: ``Contract("schafkopf", "solo", trump="G")``."""
 
     game: str
     name: str
     trump: int | None = None
     called: int | None = None
     tout: bool = False
+
+    def __post_init__(self) -> None:
+        # checked where it is made, so that a wrong name or suit is not met
+        # later inside a property (Position.build checks the rest: a trump
+        # the contract needs, a Sau that may be called, a Tout it allows)
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
+        if (self.game, self.name) not in _KINDS:
+            names = [k.name for k in REGISTRY if k.game == self.game]
+            raise ValueError(f"no contract {self.name!r} in {self.game} (contracts: {', '.join(names)})")
+        letters = SUIT_LETTERS[GAME_DECK[self.game]]
+        for key in ("trump", "called"):
+            suit = getattr(self, key)
+            if isinstance(suit, str) and suit.upper() in letters and len(suit) == 1:
+                object.__setattr__(self, key, letters.index(suit.upper()))
+            elif suit is not None and (isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4):
+                raise ValueError(f"{key} is a suit, 0..3 or one of {' '.join(letters)}; got {suit!r}")
 
     @property
     def kind(self) -> ContractKind:

@@ -81,8 +81,11 @@ class GameState:
         return SUIT_NAMES[self.table.deck][klass]
 
     # -- legality ----------------------------------------------------------
-    def violation(self, c: int) -> str | None:
-        """Why the player to move may not play card ``c``; None if he may."""
+    def violation(self, c: int | Card) -> str | None:
+        """Why the player to move may not play card ``c`` (a :class:`Card` or
+        its index); None if he may."""
+        if isinstance(c, Card):
+            c = c.index
         seat = self.to_move
         hand = self.hands[seat]
         t = self.table
@@ -130,6 +133,7 @@ class GameState:
         return out
 
     def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play (each one :meth:`play` takes)."""
         return cards_of(self.legal_mask(), self.table.deck)
 
     # -- playing -----------------------------------------------------------
@@ -137,8 +141,11 @@ class GameState:
         """Position in ``cards`` of the card that wins (or currently wins) the trick."""
         return self.table.winning_offset(cards)
 
-    def play(self, c: int) -> None:
-        """Play card index ``c`` for the player to move; raises :class:`IllegalPlay`."""
+    def play(self, c: int | Card) -> None:
+        """Play card ``c`` (a :class:`Card` or its index) for the player to
+        move; raises :class:`IllegalPlay`."""
+        if isinstance(c, Card):
+            c = c.index
         if self.finished:
             raise IllegalPlay("the hand is already over")
         why = self.violation(c)

@@ -61,6 +61,24 @@ RULE_RANGE: dict[str, tuple[int, int]] = {"davonlaufen_min": (1, 8), "jass_multi
 RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else "jass" for k in RULE_DEFAULTS}
 
 
+class FrozenRules(dict[str, Any]):
+    """A position's rule settings: a dict that refuses changes (a position
+    is a value; change a rule with ``replace(pos, rules=...)`` or JSON)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a position's rules cannot be changed; make a new position")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle rebuilds a dict subclass item by item; this one is rebuilt whole
+        return (FrozenRules, (dict(self),))
+
+
 class PositionError(ValueError):
     """The position is malformed or impossible; the message is one line."""
 
@@ -87,7 +105,11 @@ class Position:
     trump: int | None = None
     called: int | None = None
     tout: bool = False
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, Any] = field(default_factory=FrozenRules)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, FrozenRules):
+            object.__setattr__(self, "rules", FrozenRules(self.rules))
 
     # -- parsing -----------------------------------------------------------
     @classmethod
@@ -100,10 +122,12 @@ class Position:
         return _parse(data, allow_hidden)
 
     @classmethod
-    def build(cls, contract: Contract, deal: Sequence[Sequence[Card | str] | None], *, declarer: int = 0,
-              leader: int = 0, play: Sequence[Card | str] = (),
+    def build(cls, contract: Contract, deal: Sequence[Sequence[Card | str] | str | None], *, declarer: int = 0,
+              leader: int = 0, play: Sequence[Card | str] | str = (),
               rules: Mapping[str, Any] | None = None) -> Position:
-        """A validated position of ``contract`` on ``deal`` (a hand of ``None`` is hidden)."""
+        """A validated position of ``contract`` on ``deal``: each hand as cards,
+        their text, or one string as in JSON (``"EO GO HA"``); ``None`` is a
+        hidden hand."""
         data = position_json(contract.game, contract.name, deal, declarer=declarer, leader=leader,
                              trump=contract.trump, called=contract.called, tout=contract.tout,
                              play=play, rules=rules)
@@ -232,9 +256,21 @@ class Position:
         """What the reported party has won in completed tricks of ``st``."""
         return party_total(st, self.declaring_party)
 
-    def with_play(self, play: tuple[Card, ...]) -> Position:
-        return Position(self.game, self.contract, self.declarer, self.leader, self.deal,
-                        tuple(play), self.trump, self.called, self.tout, self.rules)
+    def with_play(self, play: Sequence[Card | str] | str) -> Position:
+        """This deal with ``play`` as the cards played so far (cards, their
+        text, or one space-separated string), checked as :meth:`from_json`
+        checks them: an illegal card raises :class:`PositionError` naming
+        the seat, the card and its index."""
+        if isinstance(play, str):
+            play = play.replace(",", " ").split()
+        try:
+            cards = tuple(_json_card(x, self.deck) for x in play)
+        except CardError as e:
+            raise PositionError(f"play: {e}") from None
+        pos = Position(self.game, self.contract, self.declarer, self.leader, self.deal,
+                       cards, self.trump, self.called, self.tout, self.rules)
+        _check_play(pos)
+        return pos
 
     def as_trick_count(self) -> Position:
         """The same position scored in tricks of the declaring party (the
@@ -247,6 +283,9 @@ class Position:
         return replace(self, tout=True)
 
     def with_deal(self, deal: Sequence[tuple[Card, ...] | None]) -> Position:
+        """This position with ``deal`` as the hands, taken as given: for a
+        sampler that deals hidden hands consistently with the play (it is
+        called once a sampled deal; :meth:`build` checks a deal)."""
         return Position(self.game, self.contract, self.declarer, self.leader, tuple(deal),
                         self.play, self.trump, self.called, self.tout, self.rules)
 
@@ -269,16 +308,18 @@ def parse_json(text: str) -> Any:
         raise PositionError("invalid JSON: a number with too many digits") from None
 
 
-def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] | None], *,
+def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] | str | None], *,
                   declarer: int = 0, leader: int = 0, trump: int | None = None,
-                  called: int | None = None, tout: bool = False, play: Sequence[Card | str] = (),
+                  called: int | None = None, tout: bool = False, play: Sequence[Card | str] | str = (),
                   rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The JSON object of a position (not validated: :meth:`Position.from_json` does that).
     A hand of ``None`` is hidden ("?")."""
     letters = SUIT_LETTERS[GAME_DECK[game]]
     d: dict[str, Any] = {"game": game, "contract": contract, "declarer": declarer,
-                         "leader": leader, "deal": [HIDDEN if h is None else " ".join(map(str, h)) for h in deal],
-                         "play": [str(c) for c in play]}
+                         "leader": leader,
+                         "deal": [HIDDEN if h is None else h if isinstance(h, str) else " ".join(map(str, h))
+                                  for h in deal],
+                         "play": play.replace(",", " ").split() if isinstance(play, str) else [str(c) for c in play]}
     if trump is not None:
         d["trump"] = letters[trump]
     if called is not None:
@@ -456,21 +497,27 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         play = tuple(_json_card(x, deck) for x in raw_play)
     except CardError as e:
         raise PositionError(f"play: {e}") from None
-    if len(play) > size * n:
-        raise PositionError(f"'play' has {len(play)} cards but the deal only {size * n}")
 
     pos = Position(game, contract, declarer, leader, tuple(deal), play, trump, called, tout, rules)
-    if None in deal:
-        _check_hidden_play(pos)
-    else:
-        st = pos.initial_state()
-        for i, c in enumerate(play):
-            seat = st.to_move
-            try:
-                st.play(c.index)
-            except IllegalPlay as e:
-                raise PositionError(f"illegal card {c} by seat {seat} at play[{i}]: {e}") from None
+    _check_play(pos)
     return pos
+
+
+def _check_play(pos: Position) -> None:
+    """Every card of ``pos.play`` legal where it was played, or a
+    :class:`PositionError` naming the first one that is not."""
+    if len(pos.play) > pos.hand_size * pos.n_seats:
+        raise PositionError(f"'play' has {len(pos.play)} cards but the deal only {pos.hand_size * pos.n_seats}")
+    if None in pos.deal:
+        _check_hidden_play(pos)
+        return
+    st = pos.initial_state()
+    for i, c in enumerate(pos.play):
+        seat = st.to_move
+        try:
+            st.play(c.index)
+        except IllegalPlay as e:
+            raise PositionError(f"illegal card {c} by seat {seat} at play[{i}]: {e}") from None
 
 
 def _json_card(item: Any, deck: str) -> Card:

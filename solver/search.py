@@ -48,6 +48,7 @@ class Result:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        """The result in JSON (``stichfest solve --json``): cards as text."""
         out: dict[str, Any] = {"value": self.value, "moves": {str(c): v for c, v in self.moves.items()},
                                "to_move": self.to_move, "pv": [str(c) for c in self.pv]}
         if self.weis is not None:
@@ -144,8 +145,11 @@ class Solver:
         """The exact ``value`` of the position under optimal play.
 
         ``lo``/``hi``: bounds already known for the value (e.g. from
-        :meth:`reaches` answers); they save threshold searches.
+        :meth:`reaches` answers); they save threshold searches.  They are
+        trusted, not checked: a bound that does not hold gives a wrong value.
         """
+        if lo is not None and hi is not None and lo > hi:
+            raise ValueError(f"lo {lo} is above hi {hi}: no value lies between them")
         pos = _as_position(position)
         st = self._load(pos)
         so_far = pos.value_so_far(st)
