@@ -18,6 +18,7 @@ from .render import contract_title, score, sort_hand
 
 WIDTH, HEIGHT = 900, 680
 CARD_W, CARD_H, CARD_STEP = 42, 60, 30
+MARGIN = 8  # nothing is drawn closer to the page's edge
 #: Suit colours: German Eichel, Gras, Herz, Schellen; French clubs, spades, hearts, diamonds.
 COLOURS = {GERMAN: ("#7a4a12", "#2e7d32", "#c62828", "#d68a00"),
            "french": ("#111111", "#111111", "#c62828", "#c62828")}
@@ -30,6 +31,9 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
     n = pos.n_seats
     mover = st.to_move
     cx, cy, rx, ry = WIDTH / 2, 340, 310, 215
+    # the trick's cards on a wider ring where more seats play to it, so that
+    # neighbours do not cover each other (six or eight in Scharwenzel)
+    trick_rx, trick_ry = (80, 55) if n <= 4 else (150, 110)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" height="{HEIGHT}" '
            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
@@ -46,7 +50,9 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
         assert dealt is not None  # a puzzle's deal is fully known
         hand = [c for c in sort_hand(pos, dealt) if st.hands[seat] >> c.index & 1]
         width = CARD_STEP * (len(hand) - 1) + CARD_W
-        left, top = x - width / 2, y - CARD_H / 2
+        # a long hand at the side (Jass: 9 cards) is kept inside the page
+        left = min(max(x - width / 2, MARGIN), WIDTH - MARGIN - width)
+        x, top = left + width / 2, y - CARD_H / 2
         label = f"seat {seat}" + (" (declarer)" if seat == pos.declarer else
                                   " (partner)" if seat in pos.declaring_party else "")
         if seat == mover:
@@ -56,8 +62,8 @@ def puzzle_svg(puzzle: Puzzle, number: int | None = None) -> str:
         for i, card in enumerate(hand):
             out.append(_card(left + i * CARD_STEP, top, card))
         if seat in played_by:
-            tx, ty = cx + 80 * math.cos(angle), cy + 55 * math.sin(angle)
-            out.append(_card(tx - CARD_W / 2, ty - CARD_H / 2, played_by[seat]))
+            tx, ty = cx + trick_rx * math.cos(angle), cy + trick_ry * math.sin(angle)
+            out.append(_card(tx - CARD_W / 2, ty - CARD_H / 2, played_by[seat], played=True))
     out.append(_text(WIDTH / 2, HEIGHT - 58, puzzle.question(), size=16, anchor="middle", weight="bold"))
     answer = f"Solution: {puzzle.solution} - " + ", ".join(f"{c} {v}" for c, v in puzzle.moves.items())
     out.append(_text(WIDTH / 2, HEIGHT - 22, answer, size=12, anchor="middle", fill="#666666",
@@ -82,10 +88,10 @@ def _trick_seats(st: GameState) -> dict[int, Card]:
     return {(st.leader + i) % st.n_seats: Card(c, st.table.deck) for i, c in enumerate(st.trick)}
 
 
-def _card(x: float, y: float, card: Card) -> str:
+def _card(x: float, y: float, card: Card, played: bool = False) -> str:
     colour = COLOURS[card.deck][card.suit]
     symbol = SUIT_SYMBOLS[card.suit]
-    return (f'<g class="card"><rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+    return (f'<g class="{"card played" if played else "card"}"><rect x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{CARD_H}" rx="5" '
             f'fill="#ffffff" stroke="#333333"/>'
             + _text(x + 5, y + 16, card.rank, size=14, fill=colour, weight="bold")
             + _text(x + CARD_W / 2, y + CARD_H - 12, symbol, size=22, fill=colour, anchor="middle")

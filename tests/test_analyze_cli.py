@@ -117,9 +117,35 @@ def test_position_json_keys(tmp_path):
 
 
 def test_position_table(tmp_path):
-    path, _ = hidden_position(tmp_path)
+    path, data = hidden_position(tmp_path)
     code, out, _ = run(str(path), "--samples", "10", "--workers", "1")
     assert code == 0 and "to move; each card" in out and "P(value >= 61)" in out
+    # the position's own figure says what it is: every hand seen, so at least the best card's mean
+    assert "Position, the player to move seeing every hand: mean value" in out and "Hands given" not in out
+    # a second hand given is taken as known to the player to move, and the table says so
+    mover = next(s for s, h in enumerate(data["deal"]) if h != "?")
+    other = (mover + 1) % 4
+    full = random_position(random.Random(3), "schafkopf", "sauspiel", played=22).to_json()
+    two = dict(data, deal=[h if s in (mover, other) else "?" for s, h in enumerate(full["deal"])])
+    path.write_text(json.dumps(two))
+    code, out, _ = run(str(path), "--samples", "10", "--workers", "1", "--play", "double-dummy")
+    seats = ", ".join(map(str, sorted((mover, other))))
+    assert code == 0 and f"Hands given: seats {seats}; every one is taken as known" in out
+
+
+def test_a_ramsch_position_names_the_seat_under_study_and_a_tout_counts_tricks(tmp_path):
+    ramsch = {"game": "schafkopf", "contract": "ramsch", "declarer": 1, "leader": 0,
+              "deal": ["?", "EU GU HU EA E10 EK GA G10", "?", "?"], "play": ["SU"]}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(ramsch))
+    code, out, err = run(str(path), "--samples", "4", "--workers", "1", "--play", "double-dummy")
+    assert code == 0, err
+    assert "Schafkopf Ramsch; seat 1 under study, seat 0 leads" in out and "(* the seat under study)" in out
+    tout = dict(ramsch, contract="wenz", tout=True)
+    path.write_text(json.dumps(tout))
+    code, out, err = run(str(path), "--samples", "4", "--workers", "1", "--play", "double-dummy")
+    assert code == 0, err
+    assert "mean tricks" in out and "mean value" not in out and "(* declarer)" in out
 
 
 @pytest.mark.slow
@@ -209,7 +235,7 @@ def test_card_in_hand_and_played_is_rejected(tmp_path):
 def test_position_file_with_before_play_options_is_rejected(tmp_path):
     path, _ = hidden_position(tmp_path)
     code, _, err = run(str(path), "--hand", "EO GO HO SO EU GU HU SU")
-    assert code == 2 and "--hand applies before play" in err
+    assert code == 2 and "--hand applies to a hand before play" in err
 
 
 @pytest.mark.slow
@@ -244,4 +270,4 @@ def test_three_seat_position_file(tmp_path):
     assert code == 0, err
     assert json.loads(out)["to_move"] == 0
     code, _, err = run(str(path), "--players", "3")
-    assert code == 2 and "--players applies before play" in err
+    assert code == 2 and "--players applies to a hand before play" in err

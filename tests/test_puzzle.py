@@ -74,10 +74,34 @@ def test_svg_diagram_is_well_formed_and_draws_every_card():
     root = ET.fromstring(puzzle_svg(p, 1))
     ns = "{http://www.w3.org/2000/svg}"
     cards = root.findall(f".//{ns}g[@class='card']")
+    played = root.findall(f".//{ns}g[@class='card played']")
     st = p.position.state()
-    assert len(cards) == sum(bin(h).count("1") for h in st.hands) + len(st.trick)
+    assert len(cards) == sum(bin(h).count("1") for h in st.hands) and len(played) == len(st.trick)
     texts = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
     assert p.question() in texts and f"Solution: {p.solution}" in texts
+
+
+@pytest.mark.parametrize("game, players, tricks, seed", [("scharwenzel", 8, 4, 4), ("scharwenzel", 6, 4, 1),
+                                                          ("jass", 4, 9, 4), ("schafkopf", 3, 4, 2)])
+def test_svg_cards_stay_on_the_page_and_the_tricks_cards_do_not_cover_each_other(game, players, tricks, seed):
+    """Every card drawn whole inside the page; the trick's cards, one per
+    seat on the table, never over each other (eight seats: a ring wider
+    than four seats'; nine Jass cards at the side: the hand moved in)."""
+    from stichfest.analysis.svg import HEIGHT, WIDTH
+    p = generate(game, count=1, seed=seed, tricks=tricks, players=players)[0]
+    root = ET.fromstring(puzzle_svg(p, 1))
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def boxes(kind):
+        return [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
+                for g in root.findall(f".//{ns}g[@class='{kind}']") for r in g.iter(f"{ns}rect")]
+    assert all(0 <= x and x + w <= WIDTH and 0 <= y and y + h <= HEIGHT
+               for x, y, w, h in boxes("card") + boxes("card played"))
+    trick = boxes("card played")
+    assert len(trick) == len(p.position.state().trick) > 0
+    for i, a in enumerate(trick):
+        for b in trick[i + 1:]:
+            assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
 
 
 def run(*args):

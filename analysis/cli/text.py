@@ -35,7 +35,8 @@ from stichfest.search import Result
 # Positions, values, lines of play (solve)
 def render_position(pos: Position) -> str:
     party = pos.declaring_party
-    lines = [f"{contract_title(pos)}; declarer seat {pos.declarer}, seat {pos.leader} leads"]
+    who = f"seat {pos.declarer} under study" if pos.kind.against_all else f"declarer seat {pos.declarer}"
+    lines = [f"{contract_title(pos)}; {who}, seat {pos.leader} leads"]
     st = pos.state() if None not in pos.deal else None
     for seat, hand in enumerate(pos.deal):
         mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
@@ -46,7 +47,10 @@ def render_position(pos: Position) -> str:
             now = [c for c in hand if st.hands[seat] >> c.index & 1]
             left = "   now: " + (" ".join(str(c) for c in sort_hand(pos, now)) or "-")
         lines.append(f"  seat {seat}{mark} {cards}{left}")
-    lines.append("  (* declarer, + declaring party)" if len(party) > 1 else "  (* declarer)")
+    if pos.kind.against_all:
+        lines.append("  (* the seat under study)")  # Ramsch has no declarer: each plays for himself
+    else:
+        lines.append("  (* declarer, + declaring party)" if len(party) > 1 else "  (* declarer)")
     if pos.play:
         lines.append("Played: " + " ".join(str(c) for c in pos.play))
     return "\n".join(lines)
@@ -466,7 +470,12 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
 
 
 def render_position_analysis(a: PositionAnalysis) -> str:
-    out = [render_position(a.position), ""] + _position_figures(a)
+    known = [s for s, h in enumerate(a.position.deal) if h is not None]
+    out = [render_position(a.position), ""]
+    if len(known) > 1:
+        out.append(f"Hands given: seats {', '.join(map(str, known))}; every one is taken as known "
+                   "to the player to move")
+    out += _position_figures(a)
     if a.single_dummy is not None:
         out += [""] + _position_figures(a.single_dummy)
     return "\n".join(out)
@@ -478,13 +487,18 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
            if a.play == "single-dummy" else "each solved double dummy")
     out = [f"{a.samples} sampled deals, {how}, seed {a.seed}; 95% intervals"]
 
+    unit = "tricks" if a.position.scores_tricks else "value"
+
     def cells(fig: dict[str, Any]) -> str:
-        text = f"mean value {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
+        text = f"mean {unit} {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
         if fig["win"] is not None:
             text += f"   {target} {fig['win']:.3f} [{fig['win_low']:.3f}, {fig['win_high']:.3f}]"
         return text
 
-    out.append(f"Position: {cells(a.value())}")
+    # double dummy, the position's value is what the player to move makes
+    # seeing every hand: on each deal his best card, so at least the best mean
+    seen = ", the player to move seeing every hand" if a.play != "single-dummy" else ""
+    out.append(f"Position{seen}: {cells(a.value())}")
     if a.moves:
         best = a.best_move()
         out.append(f"Seat {a.to_move} to move; each card (* best mean for him):")
