@@ -383,6 +383,62 @@ def test_review_marks_a_known_blunder(page):
     page.click("#rv-back")
     page.click("#rv-prev")
     page.wait_for_selector("#rv-board .card")
+    # a bad record next: its error, and nothing of the old review left to step through
+    page.fill("#rv-record", "garbage")
+    page.click("#rv-run")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#rv-board .card").count() == 0 and page.text_content("#rv-result") == ""
+
+
+def turning_by_a_few_points() -> dict:
+    """A Schafkopf position where a legal card costs fewer than 10 points
+    against the best yet crosses 61 (it turns a won game into a lost one)."""
+    from stichfest import solve
+    from stichfest.deals import random_position
+    for seed in range(400):
+        rng = random.Random(seed)
+        pos = random_position(rng, "schafkopf", "solo", played=rng.randrange(4, 24))
+        result = solve(pos, pv=False)
+        if result.to_move not in pos.maximizing_seats:
+            continue
+        best = max(result.moves.values())
+        if best >= 61 and any(52 <= v < 61 for v in result.moves.values()):
+            return pos.to_json()
+    raise AssertionError("no such position in 400 deals")
+
+
+def test_a_card_that_turns_the_outcome_is_red_however_few_points_it_costs(page, server):
+    pos = turning_by_a_few_points()
+    link = base64.urlsafe_b64encode(json.dumps(pos).encode()).decode().rstrip("=")
+    page.goto(server + "/#deal=" + link)
+    page.reload()
+    page.wait_for_selector("#od-board .val")
+    badges = page.locator("#od-board .val")
+    marks = {badges.nth(i).text_content(): badges.nth(i).get_attribute("class") for i in range(badges.count())}
+    turning = [v for v in marks if 52 <= int(v) < 61]
+    assert turning and all("bad" in marks[v] for v in turning), marks
+
+
+def test_a_link_that_is_cut_short_says_so(page, server):
+    page.goto(server + "/#deal=garbage")
+    page.reload()
+    page.wait_for_selector("#error:not([hidden])")
+    assert "the link's position could not be read" in page.text_content("#error")
+
+
+def test_a_phone_keeps_every_view_within_its_width(browser, server):
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        pg.goto(server + "/")
+        pg.wait_for_selector("body[data-ready='1']")
+        for view in ("announce", "deal", "review", "tout"):
+            pg.click(f"#tabs button[data-view='{view}']")
+            if view == "deal":
+                pg.click("#od-random")
+                pg.wait_for_selector("#od-board .val")
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 390, view
+    finally:
+        pg.close()
 
 
 def test_tout_and_puzzle(page):
@@ -398,6 +454,7 @@ def test_tout_and_puzzle(page):
     page.click("#pz-run")
     page.wait_for_selector("#pz-board button.card.legal")
     assert "which card" in page.text_content("#pz-question")
+    assert "Score after" in page.text_content("#pz-question") and "Goal:" in page.text_content("#pz-question")
     page.locator("#pz-board button.card.legal").first.click()
     assert page.text_content("#pz-answer")
     page.click("#pz-reveal")

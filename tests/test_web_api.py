@@ -64,6 +64,11 @@ def test_solve_gives_every_card_value_and_the_view(client):
     assert out["to_move"] == 0 and out["legal"] and len(out["hands"][0]) == 8
     after = client.post("/api/solve", json={"position": {**WENZ, "play": out["pv"]}}).json()
     assert after["finished"] and after["value"] == 120 and len(after["tricks"]) == 8
+    # where the outcome level changes, for the page's colours (docs/rules.md: 31, 61, 91; a Tout every trick)
+    assert out["thresholds"] == [31, 61, 91]
+    tout = client.post("/api/solve", json={"position": {**WENZ, "tout": True}}).json()
+    ramsch = client.post("/api/solve", json={"position": {**WENZ, "contract": "ramsch", "play": ["EU"]}}).json()
+    assert tout["thresholds"] == [8] and ramsch["thresholds"] == []
 
 
 @pytest.mark.parametrize("body, words", [

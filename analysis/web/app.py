@@ -173,7 +173,20 @@ def position_view(pos: Position) -> dict[str, Any]:
         "tricks": tricks, "to_move": None if finished else st.to_move, "finished": finished,
         "so_far": pos.value_so_far(st), "unit": "tricks" if pos.scores_tricks else "points",
         "legal": [] if finished or any(h is None for h in pos.deal) else [str(c) for c in st.legal_cards()],
+        "thresholds": level_thresholds(pos),
     }
+
+
+def level_thresholds(pos: Position) -> list[int]:
+    """The values at which the declaring party's outcome level changes
+    (Schafkopf 31, 61, 91; a Tout every trick; Jass 79 and the match; a
+    Scharwenzel majority...), from the value alone as the review judges it:
+    the page colours a card that changes the level as a bad one, however
+    few points it costs.  Empty for Ramsch, which has no levels."""
+    from stichfest.analysis.review import points_level
+    top = pos.n_tricks if pos.scores_tricks else (257 if pos.game == "jass" else 120)
+    levels = [points_level(pos, v) for v in range(top + 1)]
+    return [v for v in range(1, top + 1) if levels[v] != levels[v - 1] and levels[v] is not None]
 
 
 def meta() -> dict[str, Any]:
@@ -285,11 +298,16 @@ def _puzzle_work(game: str, contract: str | None, goal: str | None, tricks: int 
                  difficulty: str | None) -> Callable[[JobProgress], Any]:
     def work(progress: JobProgress) -> dict[str, Any]:
         from stichfest.analysis.puzzle import generate
+        from stichfest.analysis.render import score
         from stichfest.analysis.svg import puzzle_svg
         progress.relabel("searching", total=1, done=0)
         (p,) = generate(game, contract, tricks=tricks, count=1, seed=seed, difficulty=difficulty, goal=goal)
         out = p.to_json()
-        out.update(svg=puzzle_svg(p), view=position_view(p.position))
+        sc = score(p.position, p.target)
+        # what the command line tells beside the question: the contract, the score and what the goal needs
+        out.update(svg=puzzle_svg(p), view=position_view(p.position), intro=(
+            f"{contract_title(p.position)}. Score after {sc.played} of {sc.tricks} tricks: declaring side "
+            f"{sc.declaring} {sc.unit}, the others {sc.others}. Goal: {sc.goal(p.goal)}, {sc.needed} more."))
         return out
     return work
 

@@ -159,6 +159,10 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
     if (vs.length) best = maximizing ? Math.max(...vs) : Math.min(...vs);
   }
   const scale = view.unit === "tricks" ? 1 : 10;
+  // a card that changes the outcome (61, Schneider, a Tout, a puzzle's goal) is red however few
+  // points it costs; amber is only for a card that costs a little and keeps the outcome
+  const thresholds = (values && values.thresholds) || view.thresholds || [];
+  const levelOf = (v) => thresholds.filter((t) => v >= t).length;
   for (let seat = 0; seat < view.hands.length; seat++) {
     const box = document.createElement("div");
     box.className = `seat seat-${seat}` + (seat === view.to_move ? " to-move" : "");
@@ -181,9 +185,10 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
         const v = values.moves[c];
         const loss = Math.abs(best - v);
         const badge = document.createElement("div");
-        badge.className = "val " + (loss === 0 ? "best" : loss < scale ? "close" : "bad");
+        const turns = levelOf(v) !== levelOf(best);
+        badge.className = "val " + (loss === 0 ? "best" : loss < scale && !turns ? "close" : "bad");
         badge.textContent = v;
-        badge.title = loss === 0 ? "best" : `${loss} worse than the best card`;
+        badge.title = loss === 0 ? "best" : `${loss} worse than the best card` + (turns ? ", and a worse outcome" : "");
         slot.append(badge);
       }
       hand.append(slot);
@@ -603,7 +608,11 @@ function setupReview() {
   });
   $("rv-run").onclick = async () => {
     clearError();
+    // a new record replaces the old review at once: nothing of it stays to step through after an error
     $("rv-result").innerHTML = "";
+    $("rv-board").innerHTML = "";
+    $("rv-status").textContent = "";
+    review.data = null;
     let position;
     try { position = JSON.parse($("rv-record").value); }
     catch (e) { showError("the game record is not valid JSON"); return; }
@@ -663,7 +672,7 @@ async function drawReview() {
   if (p) {
     const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
     detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
-      `${p.mark || ""} — ${p.values[p.card]} ${unit}` + (p.cost ? `, ${p.cost} worse than the best (${best})`
+      `${p.mark || ""} — ${p.values[p.card]} ${unit} for the declaring party` + (p.cost ? `, ${p.cost} worse than the best (${best})`
         : p.mark === "??" ? ", as good as the best by the value but a worse outcome" : ", a best card") +
       (p.level && p.level.best !== p.level.played ?
         `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + ".";
@@ -726,7 +735,7 @@ function setupTout() {
     try {
       puzzle = (await runJob("/api/puzzle", body, { bar: $("pz-bar"), cancel: $("pz-cancel"), run: $("pz-run") })).result;
     } catch (e) { showError(e.message); return; }
-    $("pz-question").textContent = puzzle.question;
+    $("pz-question").textContent = `${puzzle.intro} ${puzzle.question}`;
     $("pz-reveal").disabled = false;
     $("pz-reveal").onclick = reveal;
     drawBoard($("pz-board"), puzzle.view, { compact: true, onPlay: tryCard });
@@ -742,7 +751,7 @@ function setupTout() {
     $("pz-answer").textContent = `Solution: ${puzzle.solution}. Line: ${puzzle.line.join(" ")}. ` +
       `Every card: ${Object.entries(puzzle.moves).map(([c, v]) => `${c} ${v}`).join(", ")}.`;
     $("pz-svg").innerHTML = puzzle.svg;
-    drawBoard($("pz-board"), puzzle.view, { compact: true, values: { moves: puzzle.moves,
+    drawBoard($("pz-board"), puzzle.view, { compact: true, values: { moves: puzzle.moves, thresholds: [puzzle.target],
       maximizing: puzzle.view.party.includes(puzzle.view.to_move) ? [puzzle.view.to_move] : [] }, highlight: puzzle.solution });
   };
 }
@@ -767,7 +776,12 @@ async function main() {
   const m = location.hash.match(/^#deal=([A-Za-z0-9_-]+)$/);
   if (m) {
     showView("deal");
-    try { await solveDeal(b64decode(m[1])); } catch (e) { showError(`the position in the address: ${e.message}`); }
+    let linked = null;
+    try { linked = b64decode(m[1]); }
+    catch (e) { showError("the link's position could not be read: the address is cut short or changed"); }
+    if (linked) {
+      try { await solveDeal(linked); } catch (e) { showError(`the position in the address: ${e.message}`); }
+    }
   }
   document.body.dataset.ready = "1";
 }
