@@ -390,6 +390,19 @@ def test_review_marks_a_known_blunder(page):
     assert page.locator("#rv-board .card").count() == 0 and page.text_content("#rv-result") == ""
 
 
+def test_review_on_the_players_information_shows_its_estimate(page):
+    record, index = blunder_record()
+    record = dict(record, play=record["play"][:index + 1])  # up to the blunder: one card judged, quickly
+    page.click("#tabs button[data-view='review']")
+    page.fill("#rv-record", json.dumps(record))
+    page.check("#rv-info")
+    page.fill("#rv-samples", "5")
+    page.click("#rv-run")
+    page.wait_for_selector("#rv-table")
+    page.locator(f"#rv-table td[data-step='{index}']").click()
+    page.wait_for_function("document.getElementById('rv-detail').textContent.includes('From what he saw (5 deals)')")
+
+
 def turning_by_a_few_points() -> dict:
     """A Schafkopf position where a legal card costs fewer than 10 points
     against the best yet crosses 61 (it turns a won game into a lost one)."""

@@ -288,6 +288,12 @@ def test_analysis_limits(client):
     assert r.status_code == 400
     r = client.post("/api/analyze", json={"hand": "", "samples": 10})
     assert r.status_code == 400 and "cards" in r.json()["error"]
+    # a puzzle of 0, 1 or 10 tricks and a review of 0 samples are refused with the range, not changed
+    for tricks in (0, 1, 10):
+        r = client.post("/api/puzzle", json={"game": "schafkopf", "tricks": tricks})
+        assert r.status_code == 400 and "tricks must be 2..9" in r.json()["error"]
+    r = client.post("/api/review", json={"position": WENZ, "information": True, "samples": 0})
+    assert r.status_code == 400 and "samples must be 1.." in r.json()["error"]
 
 
 def test_too_many_jobs_is_429_and_cancel_frees_the_slot(client):

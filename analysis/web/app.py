@@ -497,7 +497,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         difficulty = _str(data, "difficulty")
         if difficulty and difficulty not in LEVELS:
             raise BadRequest(f"unknown difficulty {difficulty!r} (one of {', '.join(LEVELS)})")
-        tricks = _int(data, "tricks", 4, 1, 9)
+        tricks = _int(data, "tricks", 4, 2, 9)  # the game's own upper end is checked by generate
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
         return started(jobs.submit("puzzle", _puzzle_work(game, contract, goal, tricks, seed, difficulty)))
 

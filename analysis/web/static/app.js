@@ -616,7 +616,7 @@ function setupReview() {
     let position;
     try { position = JSON.parse($("rv-record").value); }
     catch (e) { showError("the game record is not valid JSON"); return; }
-    const body = { position, information: $("rv-info").checked, samples: +$("rv-samples").value || 100 };
+    const body = { position, information: $("rv-info").checked, samples: $("rv-samples").value.trim() === "" ? 100 : +$("rv-samples").value };
     try {
       const r = await runJob("/api/review", body, { bar: $("rv-bar"), cancel: $("rv-cancel"), run: $("rv-run"),
         status: $("rv-status") });
@@ -658,7 +658,9 @@ async function drawReview() {
       const cost = p.cost ? ` <span class="ci">−${p.cost}</span>` : "";
       const vals = Object.entries(p.values || {}).map(([c, v]) => `${c} ${v}`).join(", ");
       html += `<td class="cardcell${k === review.step ? " now" : ""}" data-step="${k}" title="${escapeHtml(vals)}">` +
-        `seat ${p.seat}: <b>${escapeHtml(p.card)}</b>${markHtml(p.mark)}${cost}</td>`;
+        `seat ${p.seat}: <b>${escapeHtml(p.card)}</b>${markHtml(p.mark)}` +
+        // a double-dummy mark the player's information withdrew stays visible, in brackets, as the CLI shows it
+        (p.dd_mark && !p.mark ? `<span class="ci">(${escapeHtml(p.dd_mark)})</span>` : "") + `${cost}</td>`;
     });
     html += `</tr>`;
   }
@@ -675,7 +677,11 @@ async function drawReview() {
       `${p.mark || ""} — ${p.values[p.card]} ${unit} for the declaring party` + (p.cost ? `, ${p.cost} worse than the best (${best})`
         : p.mark === "??" ? ", as good as the best by the value but a worse outcome" : ", a best card") +
       (p.level && p.level.best !== p.level.played ?
-        `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + ".";
+        `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + "." +
+      (p.information ? ` From what he saw (${p.information.samples} deals): best ${p.information.best}, ` +
+        `this card costs ${p.information.cost} ± ${p.information.stderr}` +
+        (p.dd_mark && !p.mark ? `, so the double-dummy ${p.dd_mark} is withdrawn: no player could have known.` : ".")
+        : "");
   } else {
     detail = "End of the record.";
   }
@@ -731,7 +737,7 @@ function setupTout() {
     $("pz-answer").textContent = ""; $("pz-svg").innerHTML = ""; $("pz-question").textContent = "";
     $("pz-reveal").disabled = true;
     const body = { game: game.value, contract: $("pz-contract").value || null, goal: $("pz-goal").value || null,
-      tricks: +$("pz-tricks").value || 4, seed: +$("pz-seed").value || 0, difficulty: $("pz-difficulty").value || null };
+      tricks: $("pz-tricks").value.trim() === "" ? 4 : +$("pz-tricks").value, seed: +$("pz-seed").value || 0, difficulty: $("pz-difficulty").value || null };
     try {
       puzzle = (await runJob("/api/puzzle", body, { bar: $("pz-bar"), cancel: $("pz-cancel"), run: $("pz-run") })).result;
     } catch (e) { showError(e.message); return; }
