@@ -115,3 +115,16 @@ def test_review_refuses_only_marked_without_the_information_it_narrows():
 def test_an_interval_holds_its_estimate(successes, n):
     low, high = wilson_interval(successes, n)
     assert 0.0 <= low <= successes / n <= high <= 1.0
+
+
+def test_one_tariff_serves_every_game():
+    """docs/rules.md, "Tariff keys": a Schafkopf key in a Jass analysis is
+    taken and changes nothing there; an unknown key is refused."""
+    from stichfest.analysis.scoring import load_tariff
+    hand = "CJ C9 CK CQ H6 H7 H8 SA DA"
+    plain = evaluate_hand("jass", hand, samples=3, seed=1, contracts=["obenabe"])
+    other = evaluate_hand("jass", hand, samples=3, seed=1, contracts=["obenabe"],
+                          tariff=load_tariff(None, {"solo": 60, "schneider": 30}))
+    assert plain.to_json()["contracts"] == other.to_json()["contracts"]
+    with pytest.raises(InputError, match="unknown tariff key 'nosuch'"):
+        load_tariff(None, {"nosuch": 3})

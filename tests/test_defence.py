@@ -128,7 +128,7 @@ def test_same_seed_same_numbers_for_one_and_two_workers():
 
 
 def test_defence_input_errors():
-    with pytest.raises(InputError, match="Schafkopf only: jass has no Kontra"):
+    with pytest.raises(InputError, match="Schafkopf only: jass has no such view"):
         evaluate_defence("jass", "CA CK CQ CJ C10 C9 C8 C7 C6", 0, contract="trump-C", declarer=1)
     with pytest.raises(InputError, match="viewer's own seat"):
         defence(declarer=0)

@@ -270,8 +270,8 @@ def test_defenders_view_of_the_called_sau_holder(client):
     ({"passed": "3"}, "passed seat 3 bids after seat 2"),
     ({"passed": "2"}, "seat 2 is the declarer"),
     ({"game": "jass", "hand": "C6 C7 C8 C9 C10 CJ CQ CK CA", "contract": "trump-H"},
-     "Schafkopf only: jass has no Kontra"),
-    ({"game": "scharwenzel", "contract": "trump-H"}, "Schafkopf only: scharwenzel has no Kontra"),
+     "Schafkopf only: jass has no such view"),
+    ({"game": "scharwenzel", "contract": "trump-H"}, "Schafkopf only: scharwenzel has no such view"),
 ])
 def test_defenders_view_bad_combinations_are_400_on_one_line(client, change, words):
     body = {k: v for k, v in {**DEFENCE, **change}.items() if v is not None}
