@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from stichfest import Position, Solver
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_card
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
 from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import PositionError, checked_rules, deck_description
 from stichfest.streak import takes_first_tricks
@@ -658,9 +658,7 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
     """The hand as cards and the number of players, after the checks that need no sampling."""
     if game not in CONTRACTS:
         raise InputError(f"unknown game {game!r} (games: {', '.join(CONTRACTS)})")
-    # a string, or a list of cards or of their text
-    cards = tuple(c if isinstance(c, Card) else parse_card(c, GAME_DECK[game])
-                  for c in (hand.replace(",", " ").split() if isinstance(hand, str) else hand))
+    cards = tuple(parse_cards(hand, GAME_DECK[game]))  # a string, or a list of cards or of their text
     n_seats, _ = deal_shape(game, len(cards), players)
     dup = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if dup is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 GERMAN = "german"
 FRENCH = "french"
@@ -126,10 +127,16 @@ def parse_card(text: str, deck: str = GERMAN) -> Card:
     return card(suit, rank, deck)
 
 
-def parse_cards(text: str | Iterable[str], deck: str = GERMAN) -> list[Card]:
-    """Parse a space- or comma-separated hand, or a list of card strings."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(item, deck) for item in items]
+def card_items(cards: str | Iterable[Any]) -> list[Any]:
+    """The items of a hand or a play given as one string (cards separated by
+    spaces or commas) or as a list: the one place such a string is split."""
+    return cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+
+
+def parse_cards(text: str | Iterable[str | Card], deck: str = GERMAN) -> list[Card]:
+    """Parse a space- or comma-separated hand, or a list of card strings
+    (a :class:`Card` in the list is taken as it is)."""
+    return [item if isinstance(item, Card) else parse_card(item, deck) for item in card_items(text)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -20,6 +20,7 @@ from .cards import (
     Card,
     CardError,
     card,
+    card_items,
     deck_cards,
     mask_of,
     parse_card,
@@ -261,10 +262,8 @@ class Position:
         text, or one space-separated string), checked as :meth:`from_json`
         checks them: an illegal card raises :class:`PositionError` naming
         the seat, the card and its index."""
-        if isinstance(play, str):
-            play = play.replace(",", " ").split()
         try:
-            cards = tuple(_json_card(x, self.deck) for x in play)
+            cards = tuple(_json_card(x, self.deck) for x in card_items(play))
         except CardError as e:
             raise PositionError(f"play: {e}") from None
         pos = Position(self.game, self.contract, self.declarer, self.leader, self.deal,
@@ -319,7 +318,7 @@ def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] 
                          "leader": leader,
                          "deal": [HIDDEN if h is None else h if isinstance(h, str) else " ".join(map(str, h))
                                   for h in deal],
-                         "play": play.replace(",", " ").split() if isinstance(play, str) else [str(c) for c in play]}
+                         "play": [str(c) for c in card_items(play)]}
     if trump is not None:
         d["trump"] = letters[trump]
     if called is not None:
@@ -435,9 +434,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             continue
         if not isinstance(text, (str, list)):
             raise PositionError(f"hand of seat {seat} must be a string of cards")
-        items = text.replace(",", " ").split() if isinstance(text, str) else text
         try:
-            deal.append(tuple(_json_card(x, deck) for x in items))
+            deal.append(tuple(_json_card(x, deck) for x in card_items(text)))
         except CardError as e:
             raise PositionError(f"seat {seat}: {e}") from None
     known_hands = [h for h in deal if h is not None]
@@ -490,7 +488,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
 
     raw_play = data.get("play", [])
     if isinstance(raw_play, str):
-        raw_play = raw_play.replace(",", " ").split()
+        raw_play = card_items(raw_play)
     if not isinstance(raw_play, list):
         raise PositionError("'play' must be a list of cards")
     try:
