@@ -268,7 +268,11 @@ class Position:
             raise PositionError(f"play: {e}") from None
         pos = Position(self.game, self.contract, self.declarer, self.leader, self.deal,
                        cards, self.trump, self.called, self.tout, self.rules)
-        _check_play(pos)
+        if cards != self.play[:len(cards)]:
+            # a prefix of this position's play was checked with it (a review
+            # steps back through a record's prefixes, card after card); any
+            # other play is replayed
+            _check_play(pos)
         return pos
 
     def as_trick_count(self) -> Position:

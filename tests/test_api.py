@@ -71,6 +71,12 @@ def test_with_play_checks_the_cards_as_from_json_does():
         pos.with_play("GA E9")  # seat 1 holds GO: he must follow Gras
     with pytest.raises(PositionError, match="play: unknown suit"):
         pos.with_play(["EU", "XX"])
+    # stepping back through a checked record's prefixes gives the same positions as parsing them
+    record = pos.with_play("EU SU G9 H9 GU EO G8 H8")
+    for k in range(len(record.play) + 1):
+        assert record.with_play(record.play[:k]) == Position.from_json(dict(WENZ, play=[str(c) for c in record.play[:k]]))
+    with pytest.raises(PositionError, match=r"illegal card HA by seat 1 at play\[5\]: the card is not in that hand"):
+        record.with_play(record.play[:4] + (Card.parse("GU"), Card.parse("HA")))  # seat 2's card: no prefix
 
 
 def test_build_takes_hands_and_play_as_the_json_writes_them():
