@@ -294,6 +294,8 @@ REGISTRY: tuple[ContractKind, ...] = (
 _KINDS = {(k.game, k.name): k for k in REGISTRY}
 
 GAMES = ("schafkopf", "jass", "scharwenzel")
+#: The suits whose Sau a Sauspiel may call: Eichel, Gras, Schellen (Herz is trump).
+CALLABLE_SUITS = (0, 1, 3)
 #: Names per game of the contracts that are played (what a position may name), in the registry's order.
 CONTRACTS = {g: tuple(k.name for k in REGISTRY if k.game == g and k.played) for g in GAMES}
 #: Names per game of the contracts won by holding their cards, without play (Sie).
@@ -325,7 +327,7 @@ def every_contract(game: str, n_seats: int) -> list[Contract]:
         if k.game != game or not k.announced or not k.played or (k.players is not None and n_seats not in k.players):
             continue
         if k.calls_sau:
-            out += [Contract(game, k.name, called=s) for s in (0, 1, 3)]
+            out += [Contract(game, k.name, called=s) for s in CALLABLE_SUITS]
             continue
         for trump in (range(4) if k.needs_trump else (None,)):
             out.append(Contract(game, k.name, trump=trump))
@@ -338,7 +340,7 @@ def called_suit_problem(hand: Iterable[Card], suit: int) -> str | None:
     """Why a Sauspiel declarer holding ``hand`` may not call the Sau of ``suit``
     (None if he may): Herz is trump; he must not hold that Sau and must hold
     another card of its suit that is not trump (an Ober or Unter is trump)."""
-    if suit == 2:
+    if suit not in CALLABLE_SUITS:
         return "the Herz Sau cannot be called: Herz is trump in a sauspiel"
     table = contract_table("schafkopf", "sauspiel")
     sau = card(suit, "A", GERMAN)
@@ -354,7 +356,7 @@ def called_suit_problem(hand: Iterable[Card], suit: int) -> str | None:
 def callable_suits(hand: Iterable[Card]) -> list[int]:
     """Suits whose Sau a Sauspiel declarer with ``hand`` may call."""
     cards = list(hand)
-    return [s for s in (0, 1, 3) if called_suit_problem(cards, s) is None]
+    return [s for s in CALLABLE_SUITS if called_suit_problem(cards, s) is None]
 
 
 @cache

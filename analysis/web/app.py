@@ -41,8 +41,16 @@ from stichfest.analysis.executor import open_executor
 from stichfest.analysis.ranking import DEFAULT_RANKING, check_outbid, outbidding, parse_outbid, parse_ranking
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, players_of
-from stichfest.contracts import CONTRACTS, GAMES, NEEDS_TRUMP, TOUT_CONTRACTS, callable_suits, contract_kind
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, deck_cards, players_of
+from stichfest.contracts import (
+    CALLABLE_SUITS,
+    CONTRACTS,
+    GAMES,
+    NEEDS_TRUMP,
+    TOUT_CONTRACTS,
+    callable_suits,
+    contract_kind,
+)
 from stichfest.deals import deck, position_json, random_deal
 from stichfest.position import RULE_DEFAULTS
 from stichfest.search import default_solver
@@ -64,6 +72,9 @@ class BadRequest(Exception):
 
 class NotFound(Exception):
     """HTTP 404 with this one-line message (a job id the server does not know)."""
+
+
+NO_JOB = "no such job (finished long ago, cancelled, or never started)"
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -184,7 +195,10 @@ def level_thresholds(pos: Position) -> list[int]:
     the page colours a card that changes the level as a bad one, however
     few points it costs.  Empty for Ramsch, which has no levels."""
     from stichfest.analysis.review import points_level
-    top = pos.n_tricks if pos.scores_tricks else (257 if pos.game == "jass" else 120)
+    t = pos.table
+    top = pos.n_tricks if pos.scores_tricks else (
+        sum(t.points[c.index] for c in deck_cards(pos.game, pos.n_seats, pos.hand_size))
+        + t.last_trick_bonus + t.match_bonus)
     levels = [points_level(pos, v) for v in range(top + 1)]
     return [v for v in range(1, top + 1) if levels[v] != levels[v - 1] and levels[v] is not None]
 
@@ -352,7 +366,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
     def job_of(request: Request) -> Job:
         job = jobs.get(request.path_params["job_id"])
         if job is None:
-            raise NotFound("no such job (finished long ago, cancelled, or never started)")
+            raise NotFound(NO_JOB)
         return job
 
     async def index(request: Request) -> Response:
@@ -380,7 +394,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         trump = _str(data, "trump")
         called = _str(data, "called")
         if contract == "sauspiel" and called:
-            plain = [letters[i] for i in (0, 1, 3)]  # the Herz Sau is a trump's suit: never called
+            plain = [letters[i] for i in CALLABLE_SUITS]
             if called.upper() not in plain:
                 raise BadRequest(f"unknown called suit {called!r}: the Sau called is one of {', '.join(plain)}")
         rng = random.Random(seed)
@@ -536,7 +550,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
     async def cancel_job(request: Request) -> Any:
         job = jobs.cancel(request.path_params["job_id"])
         if job is None:
-            raise NotFound("no such job (finished long ago, cancelled, or never started)")
+            raise NotFound(NO_JOB)
         return {"status": job.status()}
 
     async def events(request: Request) -> Response:
