@@ -91,6 +91,17 @@ class Card:
         return SUIT_SYMBOLS[self.suit] + self.rank
 
 
+def suit_of(text: Any, deck: str) -> int | None:
+    """The suit (0..3) that ``text``, one suit letter of ``deck`` (any case)
+    or a suit symbol, names; None if it names none."""
+    if not isinstance(text, str) or len(text.strip()) != 1:
+        return None
+    v = text.strip()
+    if v.upper() in SUIT_LETTERS[deck]:
+        return SUIT_LETTERS[deck].index(v.upper())
+    return SUIT_SYMBOLS.index(v) if v in SUIT_SYMBOLS else None
+
+
 def card(suit: int, rank: str, deck: str = GERMAN) -> Card:
     """The card of ``suit`` (0..3) and printed ``rank`` in ``deck``."""
     return Card(suit * RANKS_PER_SUIT + RANKS[deck].index(rank), deck)

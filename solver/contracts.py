@@ -25,7 +25,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from .cards import FRENCH, GAME_DECK, GERMAN, RANKS, RANKS_PER_SUIT, SUIT_LETTERS, SUIT_NAMES, Card, card
+from .cards import (
+    FRENCH,
+    GAME_DECK,
+    GERMAN,
+    RANKS,
+    RANKS_PER_SUIT,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    card,
+    suit_of,
+)
 
 TRUMP = 4  # following class of trumps; 0..3 are the plain suits
 
@@ -394,8 +405,9 @@ class Contract:
         letters = SUIT_LETTERS[GAME_DECK[self.game]]
         for key in ("trump", "called"):
             suit = getattr(self, key)
-            if isinstance(suit, str) and suit.upper() in letters and len(suit) == 1:
-                object.__setattr__(self, key, letters.index(suit.upper()))
+            named = suit_of(suit, GAME_DECK[self.game])  # a letter or symbol; None for anything else
+            if named is not None:
+                object.__setattr__(self, key, named)
             elif suit is not None and (isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4):
                 raise ValueError(f"{key} is a suit, 0..3 or one of {' '.join(letters)}; got {suit!r}")
 

@@ -25,6 +25,7 @@ from .cards import (
     mask_of,
     parse_card,
     players_of,
+    suit_of,
 )
 from .contracts import (
     CONTRACTS,
@@ -335,15 +336,11 @@ def position_json(game: str, contract: str, deal: Sequence[Sequence[Card | str] 
 
 
 def _suit(game: str, value: Any, what: str) -> int:
-    letters = SUIT_LETTERS[GAME_DECK[game]]
-    symbols = "♣♠♥♦"
-    if isinstance(value, str) and len(value.strip()) == 1:
-        v = value.strip()
-        if v.upper() in letters:
-            return letters.index(v.upper())
-        if v in symbols:
-            return symbols.index(v)
-    raise PositionError(f"unknown {what} suit {value!r} for {game} (suits: {' '.join(letters)})")
+    suit = suit_of(value, GAME_DECK[game])
+    if suit is None:
+        letters = SUIT_LETTERS[GAME_DECK[game]]
+        raise PositionError(f"unknown {what} suit {value!r} for {game} (suits: {' '.join(letters)})")
+    return suit
 
 
 def checked_rules(game: str, given: Any) -> dict[str, Any]:
