@@ -45,7 +45,11 @@ def win_target(pos: Position) -> int | None:
     return None  # Ramsch: no fixed target
 
 
-def _figures(values: np.ndarray, target: int | None) -> dict[str, Any]:
+def _figures(values: np.ndarray, target: int | None, exact: bool = False) -> dict[str, Any]:
+    if exact:  # one deal, known: no interval around it
+        v = round(float(values[0]), 6)
+        won = None if target is None else float(values[0] >= target)
+        return {"mean": v, "mean_low": v, "mean_high": v, "win": won, "win_low": won, "win_high": won}
     mean: Estimate = sample_mean(values)
     out: dict[str, Any] = {"mean": round(mean.mean, 6), "mean_low": round(mean.low, 6),
                            "mean_high": round(mean.high, 6), "win": None, "win_low": None, "win_high": None}
@@ -69,16 +73,19 @@ class PositionAnalysis:
     interrupted: bool = False
     play: str = "double-dummy"  # how each sampled deal was finished (--play)
     single_dummy: PositionAnalysis | None = None  # with play "both": the same deals played out
+    #: What is given leaves one deal only (every hand given, or the last one
+    #: follows from the others): it was solved once, and the figures are exact.
+    exact: bool = False
 
     @property
     def samples(self) -> int:
         return len(self.values)
 
     def value(self) -> dict[str, Any]:
-        return _figures(self.values, self.target)
+        return _figures(self.values, self.target, self.exact)
 
     def move_figures(self) -> dict[Card, dict[str, Any]]:
-        return {card: _figures(v, self.target) for card, v in self.moves.items()}
+        return {card: _figures(v, self.target, self.exact) for card, v in self.moves.items()}
 
     def best_move(self) -> Card | None:
         """The card with the best mean for the player to move (None without moves)."""
@@ -93,6 +100,7 @@ class PositionAnalysis:
                 "target": self.target, "value": self.value(),
                 "moves": {str(c): f for c, f in self.move_figures().items()},
                 "best": None if best is None else str(best), "interrupted": self.interrupted, "play": self.play,
+                "exact": self.exact,
                 **({"single_dummy": self.single_dummy.to_json()} if self.single_dummy is not None else {})}
 
 
@@ -143,6 +151,11 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
                                              defenders=defenders, constraints=constraints,
                                              executor=executor, progress=progress)
     sampler = DealSampler.for_position(pos, constraints)
+    # Only one deal fits what is given: one solve answers exactly, where
+    # ``samples`` copies of it would print intervals around a certainty.
+    exact = sampler.count() == 1
+    if exact:
+        samples = 1
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
     probe = pos.with_deal(sampler.sample(seed, 0)).state()
     to_move = None if probe.finished else probe.to_move
@@ -164,6 +177,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
         partial = _position_analysis(pos, seed, to_move, rows, interrupted=True) if rows else None
         raise stopped(e, partial, len(rows), samples) from None
     out = _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
+    out.exact = exact
     if play == "both":
         out.single_dummy = analyze_position_single_dummy(
             pos, samples=min(samples, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,

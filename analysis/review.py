@@ -302,9 +302,8 @@ class Review:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value, "final": self.final}
-        if self.start:
-            out["start"] = self.start
+        # "start" always: a reader should not have to know that a missing key means 0
+        out: dict[str, Any] = {"value": self.value, "final": self.final, "start": self.start}
         out["plays"] = [p.to_json(self.position) for p in self.plays]
         return out
 

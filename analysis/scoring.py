@@ -45,6 +45,11 @@ class Level(IntEnum):
     WON_FIRST_TRICKS = 5
     LOST_FIRST_TRICKS = 1
 
+    def __str__(self) -> str:
+        # an IntEnum prints its number since Python 3.11; a level reads as its
+        # name (``level_key`` gives Scharwenzel's names for the rungs 1 and 5)
+        return self.name.lower()
+
 
 def level_key(pos: Position | None, level: Level | None) -> str | None:
     """A level in JSON: its name in lower case, but for the Scharwenzel

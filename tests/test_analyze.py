@@ -554,6 +554,26 @@ def test_midgame_without_a_target_or_the_movers_hand():
     assert data["value"]["mean_low"] <= data["value"]["mean"] <= data["value"]["mean_high"]
 
 
+@pytest.mark.parametrize("hidden", [None, 3])
+def test_midgame_with_one_possible_deal_is_one_exact_solve(hidden):
+    """Every hand given, or all but one (which the unseen cards then fill):
+    one deal fits, so the figures are that deal's exact values, not
+    intervals over copies of it."""
+    full = random_position(random.Random(5), "schafkopf", "sauspiel", played=13)
+    deal = tuple(None if s == hidden else h for s, h in enumerate(full.deal))
+    a = analyze_position(full.with_deal(deal), samples=40, seed=3)
+    exact = Solver().solve(full, pv=False)
+    assert a.exact and a.samples == 1
+    assert a.value() == {"mean": exact.value, "mean_low": exact.value, "mean_high": exact.value,
+                         "win": float(exact.value >= 61), "win_low": float(exact.value >= 61),
+                         "win_high": float(exact.value >= 61)}
+    assert {c: f["mean"] for c, f in a.move_figures().items()} == exact.moves
+    assert a.to_json()["exact"] is True
+    two_hidden = analyze_position(full.with_deal(tuple(h if s in (0, 1) else None for s, h in enumerate(full.deal))),
+                                  samples=6, seed=3)
+    assert not two_hidden.exact and two_hidden.samples == 6
+
+
 # ---------------------------------------------------------------------------
 # Schafkopf for three (docs/rules.md "Schafkopf for three"): 24 cards, 8 each,
 # only the one-against-two contracts, the soloist paid by each of the two others

@@ -133,6 +133,19 @@ def test_position_table(tmp_path):
     assert code == 0 and f"Hands given: seats {seats}; every one is taken as known" in out
 
 
+def test_position_with_every_hand_given_is_solved_once(tmp_path):
+    full = random_position(random.Random(3), "schafkopf", "sauspiel", played=22)
+    path = tmp_path / "open.json"
+    path.write_text(json.dumps(full.to_json()))
+    code, out, err = run(str(path), "--samples", "30", "--workers", "1", "--play", "double-dummy")
+    assert code == 0, err
+    assert "Only one deal fits the hands given: solved exactly" in out and "sampled deals" not in out
+    assert "[" not in out.split("solved exactly")[1]  # no intervals around exact values
+    code, out, err = run(str(path), "--samples", "30", "--workers", "1", "--play", "double-dummy", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["exact"] is True and data["samples"] == 1
+
+
 def test_a_ramsch_position_names_the_seat_under_study_and_a_tout_counts_tricks(tmp_path):
     ramsch = {"game": "schafkopf", "contract": "ramsch", "declarer": 1, "leader": 0,
               "deal": ["?", "EU GU HU EA E10 EK GA G10", "?", "?"], "play": ["SU"]}

@@ -485,11 +485,19 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
     target = "" if a.target is None else f"P(value >= {a.target})"
     how = ("each played out single dummy (every player choosing from what he has seen)"
            if a.play == "single-dummy" else "each solved double dummy")
-    out = [f"{a.samples} sampled deals, {how}, seed {a.seed}; 95% intervals"]
+    if a.exact:
+        out = ["Only one deal fits the hands given: solved exactly, double dummy (nothing sampled)"]
+    else:
+        out = [f"{a.samples} sampled deals, {how}, seed {a.seed}; 95% intervals"]
 
     unit = "tricks" if a.position.scores_tricks else "value"
 
     def cells(fig: dict[str, Any]) -> str:
+        if a.exact:
+            text = f"{unit} {fig['mean']:g}"
+            if fig["win"] is not None:
+                text += f"   {unit} >= {a.target}: {'yes' if fig['win'] else 'no'}"
+            return text
         text = f"mean {unit} {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
         if fig["win"] is not None:
             text += f"   {target} {fig['win']:.3f} [{fig['win_low']:.3f}, {fig['win_high']:.3f}]"
@@ -501,7 +509,8 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
     out.append(f"Position{seen}: {cells(a.value())}")
     if a.moves:
         best = a.best_move()
-        out.append(f"Seat {a.to_move} to move; each card (* best mean for him):")
+        out.append(f"Seat {a.to_move} to move; each card (* best for him):" if a.exact else
+                   f"Seat {a.to_move} to move; each card (* best mean for him):")
         out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
     elif a.to_move is not None:
         out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
