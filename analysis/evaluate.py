@@ -91,6 +91,7 @@ from .scoring import (
     Tariff,
     jass_level,
     jass_payout,
+    jass_weis_net,
     points_level,
     schafkopf_payout,
     scharwenzel_level,
@@ -213,6 +214,9 @@ class ContractResult:
     single_dummy: SingleDummyRow | None = None  # play-outs of the same deals (--play)
     #: per sample (all of them), the least value its level allows, where ``points`` are fewer
     points_floor: np.ndarray | None = None
+    #: Jass, per sample: the declaring team's Weis and Stöck minus the other
+    #: team's, unmultiplied (in the payout beside the points; None elsewhere)
+    weis: np.ndarray | None = None
 
     @property
     def samples(self) -> int:
@@ -252,6 +256,7 @@ class ContractResult:
             # Scharwenzel "für die ersten": the declaring party took the first tricks (not every trick)
             "p_first_tricks": proportion(lv == Level.WON_SCHNEIDER) if scharwenzel_game else None,
             "mean_points": self.mean_points,
+            "mean_weis": None if self.weis is None else sample_mean(self.weis),
             "payout": self.payout,
         }
         return out
@@ -604,11 +609,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     except (KeyboardInterrupt, Stopped) as e:
         done = table.finished()
         partial = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table,
-                                 done) if done else None
+                                 done, sampler) if done else None
         if partial is not None:
             partial.passed, partial.announce_rule, partial.outbid = bidding
         raise stopped(e, partial, done, samples) from None
-    analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples)
+    analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples,
+                              sampler)
     analysis.passed, analysis.announce_rule, analysis.outbid = bidding
     if play != "double-dummy":
         try:
@@ -627,11 +633,14 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
 
 def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n_seats: int, seed: int,
                    tariff: Tariff, specs: Sequence[Contract], templates: Mapping[str, Position],
-                   table: _SampleTable, done: int) -> HandAnalysis:
+                   table: _SampleTable, done: int, sampler: DealSampler) -> HandAnalysis:
     """The analysis of the first ``done`` deals in ``table`` (all of them, or
     those finished when the run stopped: then marked ``interrupted``)."""
     samples = table.samples
     results = []
+    # Jass Weis follow from the deal alone: drawn again here (the same deals,
+    # by seed and index) rather than carried back from every worker's task
+    deals = [sampler.sample(seed, i) for i in range(done)] if game == "jass" else []
     for s in specs:
         n = min(done, table.stopped.get(s.id, samples))
         levels = table.levels[s.id][:n].copy()
@@ -644,7 +653,9 @@ def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n
         results.append(ContractResult(s, contract_title(templates[s.id])[len(game) + 1:],
                                       levels, table.payouts[s.id][:n].copy(),
                                       exact.copy() if has_points else None,
-                                      table.stopped.get(s.id), points_floor=floors))
+                                      table.stopped.get(s.id), points_floor=floors,
+                                      weis=np.array([jass_weis_net(templates[s.id].with_deal(d)) for d in deals[:n]],
+                                                    dtype=np.float64) if deals else None))
     order = {s.id: i for i, s in enumerate(specs)}
     results.sort(key=lambda r: (-r.payout.mean, order[r.spec.id]))
     contenders = [r for r in results if r.stopped_after is None]

@@ -22,6 +22,7 @@ from fractions import Fraction
 from stichfest.cards import Card
 from stichfest.contracts import ContractKind
 from stichfest.position import Position
+from stichfest.weis import jass_weis
 
 from .errors import InputError, read_toml
 
@@ -295,6 +296,15 @@ def jass_level(value: int, their_match: bool) -> Level:
 
 def jass_factor(tariff: Tariff, pos: Position) -> int:
     return tariff.base(pos.spec.tariff_key)
+
+
+def jass_weis_net(pos: Position) -> int:
+    """The declaring team's Weis and Stöck minus the other team's, unmultiplied
+    (only the team with the best single Weis writes Weis; Stöck count for
+    whoever holds them: docs/rules.md, "Weis" and "Stöck")."""
+    weis, stoeck = jass_weis(pos, multiplied=False)
+    team = pos.declarer % 2
+    return weis[team] - weis[1 - team] + stoeck[team] - stoeck[1 - team]
 
 
 def jass_payout(tariff: Tariff, pos: Position, value: int, weis: list[int], stoeck: list[int],

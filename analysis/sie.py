@@ -48,7 +48,7 @@ class ClaimResult(ContractResult):
         """Won for certain, without play: no Schneider, Schwarz or card points."""
         out: dict[str, Estimate | None] = dict.fromkeys(
             ("p_win", "p_schneider", "p_schwarz", "p_tout", "p_lose_schneider", "p_lose_schwarz", "p_draw",
-             "p_first_tricks", "mean_points", "payout"))
+             "p_first_tricks", "mean_points", "mean_weis", "payout"))
         out.update(p_win=self.p_win, payout=self.payout)
         return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
@@ -46,8 +47,13 @@ def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[
     """Every Weis in one hand: each maximal run once (a run counts at full
     length: seven in a row is one Weis, not a four and a three), every four
     of a kind."""
-    have = {_natural(c) for c in hand}
-    cap = rules("weis_sequence_cap")
+    return list(_melds(seat, frozenset(_natural(c) for c in hand), bool(rules("weis_sequence_cap")),
+                       bool(rules("weis_four_low_zero"))))
+
+
+@lru_cache(maxsize=8192)
+def _melds(seat: int, have: frozenset[tuple[int, int]], cap: bool, four_low_zero: bool) -> tuple[Weis, ...]:
+    # cached: the hand analysis asks every mode of a deal for the same hands' Weis
     out = []
     for suit in range(4):
         run: list[int] = []
@@ -63,10 +69,10 @@ def melds(seat: int, hand: Iterable[Card], rules: Callable[[str], Any]) -> list[
     for r, rank in enumerate(NATURAL):
         if all((s, r) in have for s in range(4)):
             pts = FOUR_POINTS.get(rank, 100)
-            if rank in ("6", "7", "8") and rules("weis_four_low_zero"):
+            if rank in ("6", "7", "8") and four_low_zero:
                 continue
             out.append(Weis(seat, pts, frozenset((s, r) for s in range(4)), r, r, None))
-    return out
+    return tuple(out)
 
 
 WeisRank = Callable[[Weis], tuple[int, ...]]

@@ -39,6 +39,7 @@ from stichfest.analysis.scoring import (
 from stichfest.analysis.stats import sample_mean, two_phase_mean
 from stichfest.cards import GAME_DECK, parse_cards
 from stichfest.deals import random_position
+from stichfest.weis import jass_weis
 
 SIE = "EO GO HO SO EU GU HU SU"
 SHORT_HAND = "EO GO HA HK S10 S9"  # short deck (24 cards, 6 each)
@@ -415,6 +416,36 @@ def test_jass_race_stops_a_hopeless_mode_after_five_deals():
     rows = {r.spec.id: r for r in a.results}
     assert rows["undeufe"].stopped_after == 5 and rows["undeufe"].samples == 5
     assert rows["trump-H"].samples == 12 and rows["trump-H"].points is not None
+
+
+def test_jass_rows_carry_the_weis_and_stoeck_the_payout_counts():
+    """docs/rules.md "Weis", "Stöck", "Jass scoring": the payout is the
+    points difference plus the Weis and Stöck difference; the row's Weis
+    are the second part, deal by deal.  Six Herz in a row (150) with the
+    Herz K and Q: at Herz trumps no other Weis can beat them (seven in a
+    row is the only higher sequence, four Jacks and four Nines need HJ and
+    H9, an equal sequence loses to the trump suit), so the team writes at
+    least 150 + 20 Stöck on every deal."""
+    hand = "HJ H9 HA HK HQ H10 SA CA DA"
+    a = evaluate_hand("jass", hand, 0, 0, samples=8, seed=4, contracts=["trump-H", "undeufe"], race=False)
+    sampler = DealSampler.for_hand("jass", 0, parse_cards(hand, GAME_DECK["jass"]))
+    for r in a.results:
+        pos = Position.build(r.spec, sampler.sample(4, 0), declarer=0, leader=0)
+        factor = a.tariff.base(r.spec.tariff_key)
+        for i in range(r.samples):
+            deal_pos = pos.with_deal(sampler.sample(4, i))
+            weis, stoeck = jass_weis(deal_pos, multiplied=False)
+            assert r.weis[i] == weis[0] - weis[1] + stoeck[0] - stoeck[1]
+            value = r.points[i]
+            card_points = value - (100 if value >= 257 else 0)
+            their_match = value == 0 and r.levels[i] == Level.LOST_SCHWARZ
+            theirs = 157 - card_points + (100 if their_match else 0)
+            assert r.payouts[i] == factor * (value - theirs + r.weis[i])
+        assert r.to_json()["mean_weis"]["mean"] == pytest.approx(float(np.mean(r.weis)))
+    trump = next(r for r in a.results if r.spec.id == "trump-H")
+    assert (trump.weis >= 170).all()
+    schafkopf = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=4, seed=1, contracts=["solo-H"])
+    assert schafkopf.results[0].to_json()["mean_weis"] is None
 
 
 def test_race_asks_more_standard_errors_after_five_deals():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -131,6 +132,17 @@ def test_position_table(tmp_path):
     code, out, _ = run(str(path), "--samples", "10", "--workers", "1", "--play", "double-dummy")
     seats = ", ".join(map(str, sorted((mover, other))))
     assert code == 0 and f"Hands given: seats {seats}; every one is taken as known" in out
+
+
+def test_jass_table_shows_the_weis_and_stoeck():
+    code, out, err = run("--game", "jass", "--hand", "HJ H9 HA HK HQ H10 SA CA DA", "--seat", "0", "--leader", "0",
+                         "--samples", "3", "--contracts", "trump-H", "--workers", "1")
+    assert code == 0, err
+    head = next(line for line in out.splitlines() if line.startswith("#"))
+    row = next(line for line in out.splitlines() if "Trumpf Herz" in line)
+    assert "Weis+Stöck" in head
+    weis, payout = re.findall(r"([+-]\d+\.\d) ±", row)  # the signed figures; the points are not
+    assert float(weis) >= 170  # six in a row and the Stöck
 
 
 def test_position_with_every_hand_given_is_solved_once(tmp_path):

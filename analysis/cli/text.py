@@ -195,7 +195,8 @@ def render_solve(pos: Position, result: Result, *, schwarz: bool | None = None) 
 _COLUMNS = {  # figure key -> header, per game
     "schafkopf": (("p_win", "P(win) %"), ("p_schneider", "P(Schneider) %"), ("p_schwarz", "P(Schwarz) %"),
                   ("mean_points", "card points")),
-    "jass": (("p_win", "P(79+) %"), ("p_schwarz", "P(match) %"), ("mean_points", "points")),
+    "jass": (("p_win", "P(79+) %"), ("p_schwarz", "P(match) %"), ("mean_points", "points"),
+             ("mean_weis", "Weis+Stöck")),
     "scharwenzel": (("p_win", "P(win) %"), ("p_first_tricks", "P(first tricks) %"), ("p_draw", "P(Bock) %"),
                     ("p_schwarz", "P(all tricks) %"), ("mean_points", "tricks")),
 }
@@ -222,7 +223,7 @@ DEFAULT_WIDTH = 100
 #: the deals column (the header names the count, early stops are listed below
 #: the table), the all-tricks share (Schwarz, match), the shares' intervals,
 #: the card points.
-_NARROWING = ("deals", "p_schwarz", "intervals", "mean_points")
+_NARROWING = ("deals", "p_schwarz", "intervals", "mean_weis", "mean_points")
 
 
 def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
@@ -240,11 +241,12 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
         f = r.figures()
         if r.spec.tout:  # a Tout is won by taking every trick: P(win) is P(Tout made)
             f = dict(f, p_win=f["p_tout"])
-        cells = [_mean(f[k]) if k == "mean_points" else _share(f[k]) for k, _ in columns]
+        cells = [_mean(f[k]) if k == "mean_points" else _mean(f[k], signed=True) if k == "mean_weis"
+                 else _share(f[k]) for k, _ in columns]
         name = r.name.replace("Sauspiel auf die ", "Sauspiel ")  # "Sauspiel Gras-Sau"
         deals = "—" if isinstance(r, ClaimResult) else str(r.samples)  # a Sie is not played
         body.append([str(i), name, deals] + cells + [_mean(f["payout"], signed=True)])
-        short.append({k: _share_mean(f[k]) for k, _ in columns if k != "mean_points"})
+        short.append({k: _share_mean(f[k]) for k, _ in columns if k not in ("mean_points", "mean_weis")})
     dropped: list[str] = []
     for step in _NARROWING:
         if max(len(_table_line(row, head, body)) for row in [head] + body) <= width:

@@ -343,14 +343,18 @@ function drawAnalysis(a, plotUrl) {
   html += passedNote(a.passed);
   html += outbidNote(a.outbid);
   html += `<table class="figures" id="an-table"><tr><th>contract</th><th>deals</th>`;
-  html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>${words.mean}</th><th>payout</th></tr>`;
+  // Jass: the Weis and Stöck the team writes beside its points (net of the other team's)
+  const weis = a.contracts.some((r) => r.mean_weis);
+  html += cols.map(([, t]) => `<th>${t}</th>`).join("") + `<th>${words.mean}</th>` +
+    (weis ? `<th>Weis+Stöck</th>` : "") + `<th>payout</th></tr>`;
   for (const r of a.contracts) {
     // a Sie is won without play: it has no deals; points solved on the first K deals only say so
     const deals = r.without_play ? "no play" : r.samples;
     const firstK = r.points_samples && r.points_samples < r.samples ? ` <span class="muted">(exact on ${r.points_samples})</span>` : "";
     html += `<tr class="${r.stopped_after ? "stopped" : ""}"><td>${r.name}</td><td>${deals}</td>`;
     html += cols.map(([k]) => `<td>${pct(r[k])} ${ci(r[k], 100, 0)}</td>`).join("");
-    html += `<td>${num(r.mean_points)}${firstK}</td><td><b>${num(r.payout, true)}</b> ${ci(r.payout)}</td></tr>`;
+    html += `<td>${num(r.mean_points)}${firstK}</td>` + (weis ? `<td>${num(r.mean_weis, true)}</td>` : "") +
+      `<td><b>${num(r.payout, true)}</b> ${ci(r.payout)}</td></tr>`;
   }
   html += `</table>`;
   if (a.stopped && a.stopped.length) {
