@@ -98,6 +98,9 @@ def main() -> None:
     if total == 0:
         raise SystemExit(f"no counts for {args.c_file} in {args.out}: was the extension built from it?")
     per = args.nodes or 1
+
+    def figure(n: int) -> str:
+        return f"{n / per:,.1f}" if args.nodes else f"{n:,}"
     unit = "a node" if args.nodes else "instructions"
     by_file: Counter[str] = Counter()
     for (name, _), n in by_line.items():
@@ -105,12 +108,12 @@ def main() -> None:
     print(f"{total:,} instructions in {args.c_file.name}" + (f", {total / per:.0f} a node" if args.nodes else ""))
     print(f"\nby file ({unit}, share):")
     for name, n in by_file.most_common():
-        print(f"  {name:<16} {n / per:>14,.1f}  {100 * n / total:5.1f} %")
+        print(f"  {name:<16} {figure(n):>16}  {100 * n / total:5.1f} %")
     if unmapped >= total / 1000:  # the module's set-up code, before any source line
-        print(f"  {'(no source line)':<16} {unmapped / per:>14,.1f}  {100 * unmapped / total:5.1f} %")
+        print(f"  {'(no source line)':<16} {figure(unmapped):>16}  {100 * unmapped / total:5.1f} %")
     print(f"\ntop {args.top} source lines:")
     for (name, no), n in by_line.most_common(args.top):
-        print(f"  {name}:{no:<6} {n / per:>12,.1f}  {100 * n / total:5.1f} %")
+        print(f"  {name + ':' + str(no):<20} {figure(n):>16}  {100 * n / total:5.1f} %")
 
 
 if __name__ == "__main__":
