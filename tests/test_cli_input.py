@@ -238,3 +238,34 @@ def test_a_tout_where_the_game_has_none_is_one_line():
                 "declarer": 0, "leader": 0, "deal": ["?", "?", "?", "?"]}
     with pytest.raises(PositionError, match=r"no Tout in schafkopf sauspiel \(only solo, wenz"):
         Position.from_json(sauspiel, allow_hidden=True)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["solve", "-"], ["solve", "-", "--json"], ["--help"]])
+def test_output_that_cannot_be_written_is_one_line(args):
+    """A full disk (here /dev/full) is no traceback: one line, status 2."""
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "stichfest.analysis", *args], input=GOOD,
+                              stdout=full, stderr=subprocess.PIPE, timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and one_error_line(err, "cannot write standard output"), err
+
+
+def test_a_reader_that_stops_reading_is_no_error():
+    """``stichfest ... | head -1``: the rest has nowhere to go; no traceback,
+    no message, and click's status for it (1)."""
+    proc = subprocess.Popen([sys.executable, "-m", "stichfest.analysis", "solve", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(GOOD)
+    proc.stdin.close()
+    proc.stdout.close()  # nothing is read: the first write meets a broken pipe
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 1 and err == ""
+
+
+def test_bad_input_with_stderr_closed_still_exits_2():
+    proc = subprocess.run([sys.executable, "-m", "stichfest.analysis", "solve", "-"], input=b'{"game": "x"}',
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120,
+                          preexec_fn=lambda: os.close(2))
+    assert proc.returncode == 2

@@ -7,6 +7,7 @@ errors in :mod:`._io`.  The commands are registered below by name.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -14,7 +15,7 @@ import click
 from stichfest.analysis.executor import Stopped, stop_signals
 
 from . import analyze, puzzle, review, serve, solve, tout
-from ._io import exit_stopped, fail
+from ._io import OUTPUT_ERRNOS, exit_stopped, fail, output_failed
 
 
 class _StoppedRun(Exception):
@@ -46,6 +47,11 @@ class _OneLineErrors(click.Group):
         no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
         try:
             rv = super().main(*args, **kwargs)
+            sys.stdout.flush()  # here, so that a failed write is caught below, not at exit
+        except OSError as e:
+            if e.errno not in OUTPUT_ERRNOS:
+                raise
+            output_failed(e)
         except _StoppedRun as e:
             exit_stopped(e.stop)
         except no_args as e:  # bare ``stichfest``: the help, as a request, not an error

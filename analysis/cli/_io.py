@@ -3,7 +3,9 @@ options, reporting bad input on one line with exit status 2, and runs
 that stop early (:func:`run_stoppable`, :func:`exit_stopped`)."""
 from __future__ import annotations
 
+import errno
 import functools
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -22,8 +24,32 @@ _INTEGER = re.compile(r"-?[0-9]+")
 
 def fail(message: str) -> NoReturn:
     """Print ``stichfest: error: message`` on one line and exit with status 2."""
-    click.echo(f"stichfest: error: {' '.join(str(message).split())}", err=True)
+    try:
+        click.echo(f"stichfest: error: {' '.join(str(message).split())}", err=True)
+    except OSError:  # no stderr to tell (closed, full): the status still says it
+        pass
     sys.exit(2)
+
+
+#: The errors of a write that failed for want of room or of a reader (other
+#: errors of the file system are the commands' own to report)
+OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
+
+
+def output_failed(e: OSError) -> NoReturn:
+    """Standard output could not take what a command printed.  A reader that
+    stopped reading (``stichfest ... | head``: a broken pipe) ends the
+    command quietly with status 1, as click ends it where the pipe breaks
+    inside a command; anything else (a full disk) is one line and exit
+    status 2.  Standard output then points at /dev/null, so that
+    Python's own flush at exit does not fail a second time with a traceback."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if e.errno == errno.EPIPE:
+        sys.exit(1)
+    fail(f"cannot write standard output: {e.strerror or e}")
 
 
 def _flag_words(e: Exception, aliases: Mapping[str, str]) -> str:
