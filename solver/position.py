@@ -295,15 +295,32 @@ class Position:
 
 
 # ---------------------------------------------------------------------------
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
 def parse_json(text: str) -> Any:
     """``json.loads(text)``, every way it can fail one :class:`PositionError` line.
 
     Besides malformed JSON, Python's decoder refuses nesting deeper than the
     interpreter's recursion limit (``RecursionError``) and integers of more
     than 4,300 digits (a ``ValueError``); a position has neither, so both
-    are bad input, never a traceback."""
+    are bad input, never a traceback.  A key given twice in one object is
+    refused too: the decoder would keep the last silently, and which of two
+    declarers was meant is not for the program to guess."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as e:
+        raise PositionError(f"invalid JSON: the key {e.args[0]!r} is given twice in one object") from None
     except json.JSONDecodeError as e:
         raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
@@ -386,12 +403,13 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     unknown = sorted(set(data) - known)
     if unknown:
         raise PositionError(f"unknown key {unknown[0]!r} in position")
-    for key in ("game", "contract"):
-        if data.get(key) is None:
-            raise PositionError(f"missing {key!r} in position")
+    if data.get("game") is None:
+        raise PositionError("missing 'game' in position")
     game = _name(data.get("game"))
-    if game not in GAMES:
+    if game not in GAMES:  # before the contract: a contract is one of the game's
         raise PositionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    if data.get("contract") is None:
+        raise PositionError("missing 'contract' in position")
     contract = _name(data.get("contract"))
     if contract not in CONTRACTS[game]:
         raise PositionError(f"unknown contract {contract!r} for {game} (contracts: {', '.join(CONTRACTS[game])})")
@@ -416,6 +434,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         raise PositionError(f"no Tout in {game} {contract} (only {', '.join(touts)})" if touts
                             else f"no Tout in {game}")
 
+    if not isinstance(data.get("rules", {}), (dict, type(None))):  # "rules": 0, [] or "" is a mistake, not none
+        raise PositionError(f"'rules' must be an object of rule variants, got {data['rules']!r}")
     rules = checked_rules(game, data.get("rules") or {})
 
     raw_deal = data.get("deal")

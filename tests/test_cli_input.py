@@ -41,6 +41,10 @@ def one_error_line(err: str, message: str) -> bool:
     (NOT_UTF8, "is not UTF-8 text (byte 20 is 0xff)"),
     (DEEP, "invalid JSON: nested too deeply"),
     (HUGE_INT, "invalid JSON: a number with too many digits"),
+    (GOOD.replace(b'"declarer": 0', b'"declarer": 0, "declarer": 1'),
+     "invalid JSON: the key 'declarer' is given twice in one object"),
+    (b'{"game": "skat"}', "unknown game 'skat'"),  # the game before its contract
+    (GOOD.replace(b'"leader": 0', b'"leader": 0, "rules": []'), "'rules' must be an object of rule variants"),
 ])
 @pytest.mark.parametrize("command", ["solve", "review"])
 def test_undecodable_input_is_one_line(tmp_path, command, data, message):

@@ -60,6 +60,18 @@ def test_jsonl_keeps_order_and_survives_a_bad_line():
     assert code == 2 and err.count("\n") == 1  # the batch reports its bad lines once
 
 
+def test_jsonl_error_objects_name_their_input_line():
+    """Blank lines are skipped, so an error object says which input line it
+    answers, and the closing line names them."""
+    lines = [json.dumps(WENZ), "", "   ", json.dumps(dict(WENZ, game="skat")), json.dumps(dict(WENZ, leader=9)),
+             json.dumps(WENZ)]
+    code, out, err = run(["solve", "--jsonl", "--no-pv", "-"], "\n".join(lines) + "\n")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert [r.get("line") for r in rows] == [None, 4, 5, None]
+    assert "unknown game 'skat'" in rows[1]["error"] and "leader" in rows[2]["error"]
+    assert code == 2 and "2 of 4 lines had errors (input lines 4, 5;" in err
+
+
 def test_jsonl_with_two_workers_matches_one():
     lines = "\n".join(json.dumps(dict(WENZ, leader=s)) for s in range(4)) + "\n"
     one = run(["solve", "--jsonl", "-"], lines)[1]

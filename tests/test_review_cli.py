@@ -55,6 +55,7 @@ def test_jsonl_keeps_order_and_survives_a_bad_line():
     assert "every hand" in rows[2]["error"]
     assert rows[3]["plays"][0]["card"] == "H6" and rows[3]["plays"][0]["mark"] == "??"
     assert code == 2 and err.count("\n") == 1 and "1 of 4" not in err and "2 of 4 lines" in err
+    assert [r.get("line") for r in rows] == [None, 2, 3, None] and "input lines 2, 3;" in err
 
 
 @pytest.mark.slow  # a process pool

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import json
 import os
 import re
 import sys
@@ -130,11 +131,30 @@ def read_text(source: str) -> str:
         fail(str(e))
 
 
-def read_lines(source: str) -> list[bytes]:
-    """The non-blank lines of a ``--jsonl`` input, undecoded: each line is
-    decoded on its own (:func:`decode_line`), so one line that is not UTF-8
-    becomes that line's error object and the good lines are still answered."""
-    return [line for line in read_bytes(source).removeprefix(BOM).splitlines() if not _blank(line)]
+def read_lines(source: str) -> tuple[list[int], list[bytes]]:
+    """The non-blank lines of a ``--jsonl`` input, undecoded, and their
+    numbers in the input (from 1): each line is decoded on its own
+    (:func:`decode_line`), so one line that is not UTF-8 becomes that line's
+    error object and the good lines are still answered."""
+    numbered = [(i, line) for i, line in enumerate(read_bytes(source).removeprefix(BOM).splitlines(), 1)
+                if not _blank(line)]
+    return [i for i, _ in numbered], [line for _, line in numbered]
+
+
+def numbered_error(out: str, line_no: int) -> str | None:
+    """A batch result that is an error object, with its input line's number
+    added (blank lines are skipped, so the outputs' order alone does not
+    say which line failed); None for any other result."""
+    if not out.startswith('{"error"'):
+        return None
+    return json.dumps({**json.loads(out), "line": line_no}, ensure_ascii=False)
+
+
+def bad_lines_message(bad: list[int], total: int) -> str:
+    """The closing line of a batch with errors, naming the first bad lines."""
+    shown = ", ".join(map(str, bad[:10])) + (", ..." if len(bad) > 10 else "")
+    return (f"{len(bad)} of {total} lines had errors (input line{'s' if len(bad) > 1 else ''} {shown}; "
+            "see their error objects)")
 
 
 def _blank(line: bytes) -> bool:

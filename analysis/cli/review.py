@@ -41,7 +41,7 @@ from stichfest.analysis.scoring import Level
 from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
-from ._io import decode_line, fail, read_lines, read_text, user_errors
+from ._io import bad_lines_message, decode_line, fail, numbered_error, read_lines, read_text, user_errors
 from .text import describe_value, render_position
 
 
@@ -125,13 +125,17 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
     if workers is None:
         workers = available_cores() if information else 1
     if jsonl:
-        lines = read_lines(source)
-        bad = done = 0
+        numbers, lines = read_lines(source)
+        bad: list[int] = []
+        done = 0
         progress = ProgressBar("reviewing games", len(lines))
         try:
             with open_executor(workers, scheduler) as executor:
                 for out in _review_batch(lines, executor, (information, only_marked, samples, seed, start)):
-                    bad += out.startswith('{"error"')
+                    error = numbered_error(out, numbers[done])
+                    if error is not None:
+                        bad.append(numbers[done])
+                        out = error
                     with signals_deferred():  # a line is printed whole, or not at all
                         click.echo(out)
                         done += 1
@@ -141,7 +145,7 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
             raise stopped(e, None, done, len(lines), "games") from None
         progress.close()
         if bad:
-            fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
+            fail(bad_lines_message(bad, len(lines)))
         return
     pos = load_record(read_text(source))
     progress = ProgressBar("reviewing", len(pos.play))

@@ -21,7 +21,7 @@ from stichfest.analysis.executor import (
 )
 from stichfest.search import default_solver
 
-from ._io import decode_line, fail, read_lines, read_text, user_errors
+from ._io import bad_lines_message, decode_line, fail, numbered_error, read_lines, read_text, user_errors
 from .text import render_solve
 
 
@@ -89,19 +89,23 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     declarers can take every trick (or the defenders every trick).
     """
     if jsonl:
-        lines = read_lines(source)
-        bad = done = 0
+        numbers, lines = read_lines(source)
+        bad: list[int] = []
+        done = 0
         try:
             with open_executor(workers) as executor:
                 for out in _solve_batch(lines, executor, pv=not no_pv):
-                    bad += out.startswith('{"error"')
+                    error = numbered_error(out, numbers[done])
+                    if error is not None:
+                        bad.append(numbers[done])
+                        out = error
                     with signals_deferred():  # a line is printed whole, or not at all
                         click.echo(out)
                         done += 1
         except (KeyboardInterrupt, Stopped) as e:
             raise stopped(e, None, done, len(lines), "lines") from None
         if bad:
-            fail(f"{bad} of {len(lines)} lines had errors (see their error objects)")
+            fail(bad_lines_message(bad, len(lines)))
         return
     pos = Position.from_json(read_text(source))
     solver = Solver()
