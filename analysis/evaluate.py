@@ -680,7 +680,7 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
         raise InputError(f"card {foreign} is not in the {deck_description(game, n_seats, len(cards))}")
     for name, v in (("seat", seat), ("leader", leader)):
         if not 0 <= v < n_seats:
-            raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}")
+            raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}", param=name)
     try:
         checked_rules(game, rules or {})
     except PositionError as e:

@@ -111,7 +111,9 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
                  f"{analysis.samples} deals, seed {analysis.seed}", fontsize=10)
     fig.tight_layout()
     try:
-        fig.savefig(path, dpi=100)
+        # the type said outright: without an extension matplotlib would write path + ".png"
+        kind = os.path.splitext(path)[1].lstrip(".").lower() or "png"
+        fig.savefig(path, dpi=100, format=kind)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e.strerror}") from None
     except (RuntimeError, ValueError) as e:  # a file type matplotlib cannot write here

@@ -41,6 +41,7 @@ from stichfest.cards import (
     dealings_for_hand,
     deck_cards,
     parse_card,
+    suit_of,
 )
 from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, ContractTable, called_suit_problem
 from stichfest.deals import deck
@@ -136,20 +137,22 @@ class Constraints:
         letters = SUIT_LETTERS[deck_style]
         has: dict[int, set[Card]] = {}
         for text in seat_has:
-            seat, items = _split_seat(text, "seat_has", "2:EO")
+            seat, items = _split_seat(text, "seat_has", "SEAT:CARDS", "2:EO")
             for item in items:
                 card = parse_card(item, deck_style)
                 if card in has.get(seat, ()):
-                    raise InputError(f"seat_has {text!r}: card {card} given twice", param="seat_has")
+                    raise InputError(f"seat_has {_quoted(text)}: card {card} given twice", param="seat_has")
                 has.setdefault(seat, set()).add(card)
         void: dict[int, set[int]] = {}
         for text in voids:
-            seat, items = _split_seat(text, "voids", "1:H")
+            seat, items = _split_seat(text, "voids", "SEAT:SUITS", "1:H")
             for item in items:
-                if len(item) != 1 or item.upper() not in letters:
-                    raise InputError(f"voids {text!r}: unknown suit {item!r} (suits: {' '.join(letters)})",
-                                     param="voids")
-                void.setdefault(seat, set()).add(letters.index(item.upper()))
+                # a suit letter or symbol, as in a card; several run together ("EG") as well
+                suits = [suit_of(ch, deck_style) for ch in item]
+                if any(x is None for x in suits):
+                    raise InputError(f"voids {_quoted(text)}: unknown suit {item!r} (suits: {' '.join(letters)} "
+                                     "or their symbols)", param="voids")
+                void.setdefault(seat, set()).update(x for x in suits if x is not None)
         return cls({s: frozenset(c) for s, c in has.items()},
                    {s: frozenset(v) for s, v in void.items()})
 
@@ -157,12 +160,18 @@ class Constraints:
         return set(self.seat_has) | set(self.voids) | set(self.predicates)
 
 
-def _split_seat(text: str, param: str, example: str) -> tuple[int, list[str]]:
+def _split_seat(text: str, param: str, shape: str, example: str) -> tuple[int, list[str]]:
     head, sep, rest = text.partition(":")
     items = rest.replace(",", " ").split()
     if not sep or not head.strip().isdigit() or not items:
-        raise InputError(f"{param} {text!r}: expected SEAT:ITEMS, e.g. {example}", param=param)
+        raise InputError(f"{param} {_quoted(text)}: expected {shape}, e.g. {example}", param=param)
     return int(head), items
+
+
+def _quoted(text: str, most: int = 40) -> str:
+    """``text`` as an error message quotes it: a long value cut short, so the
+    message stays one readable line."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
 
 
 # ---------------------------------------------------------------------------
@@ -323,8 +332,8 @@ class DealSampler:
                 return deal
         # a predicate may say what it stands for (a seat that passed: announce.PassedHand)
         reasons = "".join(f"; {r}" for t in self.predicates.values() if (r := getattr(t, "reason", "")))
-        raise InputError(f"no deal consistent with the play and the constraints was found in "
-                         f"{MAX_DRAWS} draws (the constraints may be impossible{reasons})")
+        raise InputError(f"no deal consistent with what is known (the cards seen, any play, the constraints) "
+                         f"was found in {MAX_DRAWS} draws (the constraints may be impossible{reasons})")
 
     def _draw(self, rng: random.Random) -> Deal:
         hands = [list(f) for f in self.fixed]

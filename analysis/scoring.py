@@ -151,8 +151,9 @@ class Tariff:
         for key, value in settings.items():
             if key not in known:
                 raise InputError(f"{where}: unknown tariff key {key!r} (known: {', '.join(sorted(known))})")
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TARIFF:
-                raise InputError(f"{where}: tariff key {key!r} must be a whole number 0..{MAX_TARIFF:,}, "
+            low = _least_setting(key)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_TARIFF:
+                raise InputError(f"{where}: tariff key {key!r} must be a whole number {low}..{MAX_TARIFF:,}, "
                                  f"got {_short(value)}")
             clean[key] = value
         return replace(self, **clean)
@@ -168,12 +169,26 @@ class Tariff:
         return int(getattr(self, f"laufende_from_{tariff_key}"))
 
 
+def _least_setting(key: str) -> int:
+    """The least value of a tariff key: a factor multiplies the game (0 would
+    make it worth nothing, which no table plays), a count of Laufende or
+    Matadoren starts at 1; every other number may be 0."""
+    return 1 if key.endswith("_factor") or key.startswith("jass_factor_") or key.startswith("laufende_from_") \
+        or key == "matadoren_from" else 0
+
+
 def load_tariff(path: str | None = None, settings: Mapping[str, object] | None = None) -> Tariff:
     """The default tariff, then a TOML file's keys, then ``settings`` (key -> integer)."""
     tariff = Tariff()
     if path is not None:
         data = read_toml(path, "tariff file")
-        if set(data) == {"tariff"} and isinstance(data["tariff"], dict):
+        if isinstance(data.get("tariff"), dict):
+            # the keys under [tariff]; other tables are other settings of a shared file
+            # (the announce rule's [[announce]]), but a flat key beside them is ambiguous
+            flat = sorted(k for k, v in data.items() if k != "tariff" and not isinstance(v, (dict, list)))
+            if flat:
+                raise InputError(f"tariff file {path}: key {flat[0]!r} is outside [tariff]; give the keys "
+                                 "flat or under [tariff], not both")
             data = data["tariff"]
         tariff = tariff.with_settings(data, f"tariff file {path}")
     return tariff.with_settings(settings, "settings") if settings else tariff

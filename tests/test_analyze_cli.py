@@ -180,6 +180,11 @@ def test_plot_writes_a_png(tmp_path):
     code, _, err = run(*SHORT, "--samples", "10", "--contracts", "solo-H,wenz", "--plot", str(png))
     assert code == 0, err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # no extension: a PNG under the name given (matplotlib alone would add ".png")
+    bare = tmp_path / "points"
+    code, _, err = run(*SHORT, "--samples", "4", "--contracts", "solo-H", "--plot", str(bare))
+    assert code == 0, err
+    assert bare.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and not (tmp_path / "points.png.png").exists()
 
 
 DASK_CLI = """

@@ -273,3 +273,54 @@ def test_bad_input_with_stderr_closed_still_exits_2():
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120,
                           preexec_fn=lambda: os.close(2))
     assert proc.returncode == 2
+
+
+HAND = ["analyze", "--hand", "EA E10 GK G9 HA H9 S10 S8", "--samples", "2", "--workers", "1"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "-", "--json", "--jsonl"], "--json prints one object for one position"),
+    (["solve", "-", "--workers", "2"], "--workers applies to --jsonl batches"),
+    (["review", "-", "--json", "--jsonl"], "--json prints one object for one game"),
+    (["review", "-", "--seed", "3"], "--seed applies to --information's estimate"),
+    (["review", "-", "--scheduler", "127.0.0.1:1"], "--scheduler applies to --jsonl batches"),
+    ([*HAND, "--play", "double-dummy", "--worlds", "4"], "--worlds sets the single-dummy play-outs"),
+    ([*HAND, "--play", "double-dummy", "--defenders", "double-dummy"], "--defenders sets the single-dummy"),
+    (["analyze", "--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--worlds", "3"],
+     "(Jass plays double dummy alone unless asked)"),
+    ([*HAND, "--no-points", "--points-samples", "5"], "--points-samples sets the deals"),
+    ([*HAND, "--plot", ""], "--plot needs a file name"),
+    ([*HAND, "--scheduler", " "], "--scheduler needs an address"),
+    ([*HAND, "--contracts", " , "], "--contracts names no contract"),
+    ([*HAND, "--void", "1:EX"], "--void '1:EX': unknown suit 'EX'"),
+    ([*HAND, "--void", "1:"], "expected SEAT:SUITS"),
+    ([*HAND, "--seat-has", "2:"], "expected SEAT:CARDS"),
+    ([*HAND, "--seat-has", "1:" + ",".join(["HO"] * 100)], "...: card HO given twice"),
+    ([*HAND, "--seat", "4"], "--seat must be a seat 0..3, got 4"),
+    ([*HAND, "--tariff-set", "kontra_factor=0"], "'kontra_factor' must be a whole number 1.."),
+    (["puzzle", "--svg", ""], "--svg needs a directory name"),
+])
+def test_options_that_would_do_nothing_are_refused(args, message):
+    """An option left without effect (or empty) is refused, naming it: run
+    silently, its user would believe it applied."""
+    code, out, err = run(args, GOOD)
+    assert code == 2 and one_error_line(err, message), err
+    assert len(err) < 200  # a long value is cut short in the message
+
+
+def test_voids_read_suits_as_cards_do():
+    from stichfest.analysis.sampling import Constraints
+    symbols = Constraints.parse([], ["1:♥", "2:EG", "3:s,h"], game="schafkopf")
+    assert dict(symbols.voids) == {1: {2}, 2: {0, 1}, 3: {3, 2}}
+
+
+def test_a_tariff_file_with_other_tables_reads_its_tariff_table(tmp_path):
+    shared = tmp_path / "table.toml"
+    shared.write_text('[tariff]\nsolo = 60\n\n[[announce]]\ncontract = "solo"\n')
+    code, out, err = run([*HAND, "--contracts", "solo-H", "--tariff", str(shared), "--json",
+                          "--play", "double-dummy"])
+    assert code == 0 and json.loads(out)["tariff"]["solo"] == 60, err
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text("wenz = 40\n[tariff]\nsolo = 60\n")
+    code, out, err = run([*HAND, "--tariff", str(mixed)])
+    assert code == 2 and one_error_line(err, "key 'wenz' is outside [tariff]"), err

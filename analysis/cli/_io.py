@@ -53,6 +53,21 @@ def output_failed(e: OSError) -> NoReturn:
     fail(f"cannot write standard output: {e.strerror or e}")
 
 
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given on the command line (or by the
+    environment), not left at its default."""
+    return ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+
+
+def refuse_unused(ctx: click.Context, flags: Mapping[str, str], why: str) -> None:
+    """An :class:`InputError` for the first of ``flags`` (name -> flag) given
+    where it would do nothing: ``"{flag} {why}"``.  An option ignored
+    silently leaves its user believing it was applied."""
+    for name, flag in flags.items():
+        if given(ctx, name):
+            raise InputError(f"{flag} {why}")
+
+
 def _flag_words(e: Exception, aliases: Mapping[str, str]) -> str:
     """The message of ``e``, its parameter (the first mention) named by the flag."""
     message = str(e)

@@ -34,7 +34,7 @@ from stichfest.analysis.single_dummy import (
 )
 from stichfest.contracts import GAMES
 
-from ._io import parse_settings, read_text, run_stoppable, user_errors
+from ._io import parse_settings, read_text, refuse_unused, run_stoppable, user_errors
 from .text import render_defence, render_hand_analysis, render_partial, render_position_analysis
 
 #: Options that only make sense before play, with their flag names.
@@ -139,6 +139,20 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
             raise InputError(f"{given[0]} applies to a hand before play (--hand), not to a position file")
     elif not hand:
         raise InputError("give a hand (--hand \"EO GO ...\") or a position file")
+    for name, value in (("--plot", plot), ("--scheduler", scheduler)):
+        if value is not None and not value.strip():
+            raise InputError(f"{name} needs {'an address' if name == '--scheduler' else 'a file name'}")
+    if (play or (default_play(game) if position is None else "double-dummy")) == "double-dummy":
+        refuse_unused(ctx, {"worlds": "--worlds", "defenders": "--defenders"},
+                      "sets the single-dummy play-outs; give --play single-dummy or both"
+                      + (" (Jass plays double dummy alone unless asked)" if game == "jass" and play is None
+                         and position is None else ""))
+    if no_points:
+        refuse_unused(ctx, {"points_samples": "--points-samples"},
+                      "sets the deals whose exact points are found; not with --no-points")
+    wanted = [c.strip() for c in contracts.split(",") if c.strip()] if contracts is not None else None
+    if wanted == []:
+        raise InputError("--contracts names no contract (ids such as solo-H,wenz; see --help)")
     if plot:
         from stichfest.analysis.plot import check_plot_path
         check_plot_path(plot)
@@ -186,7 +200,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                         worlds=worlds, defenders=defenders, passed=seats_passed, announce_rule=passing_rule)
                 return evaluate_hand(
                     game, hand, seat, leader, samples=samples, seed=seed, constraints=constraints,
-                    tariff=prices, contracts=contracts.split(",") if contracts else None, rules=variants,
+                    tariff=prices, contracts=wanted, rules=variants,
                     race=not no_race, points=not no_points, points_samples=points_samples,
                     executor=executor, progress=progress,
                     players=players, play=play or default_play(game), worlds=worlds, defenders=defenders,

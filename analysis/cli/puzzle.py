@@ -32,7 +32,8 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
               help="schafkopf: 61, 91, tout; scharwenzel: majority, tout; jass: points, match  "
                    "[default: a random one per puzzle]")
 @click.option("--tricks", type=int, default=DEFAULT_TRICKS, show_default=True,
-              help="Tricks left in the position (the whole hand: 8, Jass 9).")
+              help="Tricks left in the position (at most the whole hand: Schafkopf 8, Jass 9, Scharwenzel 8, 6 or 4 "
+                   "by the players).")
 @click.option("--count", type=click.IntRange(1, 10_000), default=1, show_default=True,
               help="How many puzzles to find.")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -53,6 +54,8 @@ def puzzle(game: str, players: int, contract: str | None, goal: str | None, tric
     is measured: failing cards, how wrong the solution looks, how long the
     refutation of the other cards stays hidden, search effort.
     """
+    if svg_dir is not None and not svg_dir.strip():
+        raise InputError("--svg needs a directory name")
     if svg_dir is not None and os.path.exists(svg_dir) and not os.path.isdir(svg_dir):
         raise InputError(f"--svg {svg_dir}: not a directory")
     first_file = _next_svg_number(svg_dir) if svg_dir is not None else 1

@@ -41,7 +41,16 @@ from stichfest.analysis.scoring import Level
 from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
-from ._io import bad_lines_message, decode_line, fail, numbered_error, read_lines, read_text, user_errors
+from ._io import (
+    bad_lines_message,
+    decode_line,
+    fail,
+    numbered_error,
+    read_lines,
+    read_text,
+    refuse_unused,
+    user_errors,
+)
 from .text import describe_value, render_position
 
 
@@ -80,7 +89,7 @@ def _review_batch(lines: list[bytes], executor: Executor | None, args: tuple[Any
 
 @click.command()
 @click.argument("source", default="-", metavar="GAME.json")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {\"value\", \"final\", \"plays\": [...]} (\"start\" with --start).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {\"value\", \"final\", \"start\", \"plays\": [...]}.")
 @click.option("--jsonl", is_flag=True, help="Read one game record per line, print one review per line.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
               help="Also write the review as one self-contained HTML page.")
@@ -113,11 +122,15 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
     """
     if html_file is not None and not html_file.strip():
         raise InputError("--html needs a file name")
+    if jsonl and as_json:
+        raise InputError("--json prints one object for one game; --jsonl prints one for each line")
     if not information:
         # options of the estimate from what each player saw: without it they would do nothing
-        for name, flag in (("only_marked", "--only-marked"), ("samples", "--samples")):
-            if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT:
-                raise InputError(f"{flag} applies to --information's estimate; give --information too")
+        refuse_unused(ctx, {"only_marked": "--only-marked", "samples": "--samples", "seed": "--seed"},
+                      "applies to --information's estimate; give --information too")
+        if not jsonl:  # one game's double-dummy review runs in this process
+            refuse_unused(ctx, {"scheduler": "--scheduler", "workers": "--workers"},
+                          "applies to --jsonl batches and --information's estimates")
     if jsonl and html_file:
         raise InputError("--html writes one game's page; it does not take --jsonl")
     if html_file:

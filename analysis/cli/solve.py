@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 import click
 
 from stichfest import Position, Solver
-from stichfest.analysis.errors import USER_ERRORS
+from stichfest.analysis.errors import USER_ERRORS, InputError
 from stichfest.analysis.executor import (
     ProgressBar,
     Stopped,
@@ -21,7 +21,16 @@ from stichfest.analysis.executor import (
 )
 from stichfest.search import default_solver
 
-from ._io import bad_lines_message, decode_line, fail, numbered_error, read_lines, read_text, user_errors
+from ._io import (
+    bad_lines_message,
+    decode_line,
+    fail,
+    numbered_error,
+    read_lines,
+    read_text,
+    refuse_unused,
+    user_errors,
+)
 from .text import render_solve
 
 
@@ -79,8 +88,9 @@ def prove_schwarz(solver: Solver, pos: Position, value: int) -> bool | None:
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes for --jsonl batches (results stay in input order).")
 @click.option("--no-pv", is_flag=True, help="Skip the line of play (faster; also in --jsonl batches, where \"pv\" is []).")
+@click.pass_context
 @user_errors
-def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) -> None:
+def solve(ctx: click.Context, source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) -> None:
     """Solve a position exactly (FILE, or - for stdin).
 
     Prints the hands, the value under optimal play and what it means, each
@@ -88,6 +98,10 @@ def solve(source: str, as_json: bool, jsonl: bool, workers: int, no_pv: bool) ->
     (a party takes no trick) is said only when the solver proves the
     declarers can take every trick (or the defenders every trick).
     """
+    if jsonl and as_json:
+        raise InputError("--json prints one object for one position; --jsonl prints one for each line")
+    if not jsonl:
+        refuse_unused(ctx, {"workers": "--workers"}, "applies to --jsonl batches (one position is one search)")
     if jsonl:
         numbers, lines = read_lines(source)
         bad: list[int] = []

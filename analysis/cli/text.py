@@ -461,8 +461,10 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
     out += ["  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
             for r in lines]
     if d.role == "defender":
-        out += textwrap.wrap(f"(Kontra doubles the game's value (×{a.tariff.kontra_factor}), so it gains "
-                             "what the payout is, deal by deal: worth giving when the interval of the gain is "
+        k = a.tariff.kontra_factor
+        times = "once more" if k == 2 else f"{k - 1} times" if k > 1 else "nothing, as its factor is 1"
+        out += textwrap.wrap(f"(Kontra multiplies the game's value by {k}, so it gains what the payout is "
+                             f"{times}, deal by deal: worth giving when the interval of the gain is "
                              "above 0.  Re, the declarer's answer, is not modelled.)", width)
     diff = d.single_minus_double()
     if diff is not None:
