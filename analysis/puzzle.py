@@ -157,7 +157,7 @@ def generate(game: str, contract: str | None = None, *, tricks: int | None = Non
     :class:`~stichfest.analysis.executor.Stopped` whose ``partial`` is the
     list of the puzzles found (None if none was).
     """
-    _check_arguments(game, contract, tricks, count, difficulty, goal, players)
+    check_arguments(game, contract, tricks, count, difficulty, goal, players)
     left = tricks or DEFAULT_TRICKS
     rng = random.Random(seed)
     solver = solver or Solver()
@@ -187,8 +187,10 @@ def puzzle_contracts(game: str, players: int = 4) -> tuple[str, ...]:
                  if contract_kind(game, c).players is None or players in (contract_kind(game, c).players or ()))
 
 
-def _check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
+def check_arguments(game: str, contract: str | None, tricks: int | None, count: int, difficulty: str | None,
                      goal: str | None, players: int = 4) -> None:
+    """The :class:`InputError` :func:`generate` raises for these arguments
+    before it searches (the page asks it before starting a job)."""
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if players not in players_of(game):

@@ -264,7 +264,7 @@ def test_defenders_view_of_the_called_sau_holder(client):
     ({"contracts": "solo"}, "contracts lists the viewer's own contracts"),
     ({"contract": "solo-X"}, "no contract 'solo-X'"),
     ({"declarer": 0}, "the viewer's own seat"),
-    ({"declarer": 4}, "declarer must be 0..3"),
+    ({"declarer": 4}, "declarer must be a seat 0..3, got 4"),
     ({"declarer": "two"}, "declarer must be a whole number"),
     ({"declarer": 3, "players": 3, "hand": "EO GO HO SO EU GU HU SU"}, "declarer must be a seat 0..2"),
     ({"passed": "3"}, "passed seat 3 bids after seat 2"),
@@ -294,6 +294,39 @@ def test_analysis_limits(client):
         assert r.status_code == 400 and "tricks must be 2..9" in r.json()["error"]
     r = client.post("/api/review", json={"position": WENZ, "information": True, "samples": 0})
     assert r.status_code == 400 and "samples must be 1.." in r.json()["error"]
+
+
+@pytest.mark.parametrize("route, body, words", [
+    ("/api/puzzle", {"game": "schafkopf", "tricks": 9}, "tricks must be 2..8 for schafkopf"),
+    ("/api/puzzle", {"game": "schafkopf", "tricks": 2, "contract": "ramsch"}, "no puzzles for schafkopf 'ramsch'"),
+    ("/api/puzzle", {"game": "schafkopf", "contract": "sauspiel", "goal": "tout"}, "no goal 'tout'"),
+    ("/api/puzzle", {"game": "schafkopf", "contract": "sauspiel", "players": 3}, "not played by 3 players"),
+    ("/api/tout", {"contract": "wenz", "hand": "EU GU HU SU EA E10 EK EO", "trump": "H"}, "wenz takes no trump"),
+    ("/api/tout", {"contract": "wenz", "hand": "EU GU HU SU EA E10 EK EO", "players": 3, "seat": 3},
+     "seat must be 0..2"),
+    ("/api/deal", {"game": "schafkopf", "contract": "wenz", "trump": "H"}, "wenz takes no trump"),
+    ("/api/deal", {"game": "schafkopf", "contract": "solo", "trump": "H", "called": "E"}, "solo calls no Sau"),
+])
+def test_requests_a_job_would_fail_on_are_400(client, route, body, words):
+    """What the library would refuse once the job ran is refused at once, as
+    the command line refuses it, and nothing given is silently dropped."""
+    r = client.post(route, json=body)
+    assert r.status_code == 400 and words in r.json()["error"], r.json()
+
+
+def test_tout_and_puzzle_take_three_players_and_analyze_a_sixth_seat(client):
+    out = wait(client, client.post("/api/tout", json={"contract": "wenz", "hand": "EU GU HU SU EA E10 EK EO",
+                                                      "players": 3, "seat": 2, "leader": 2}).json()["job"])
+    assert out["status"]["state"] == "done", out
+    assert len(out["result"]["position"]["deal"]) == 3
+    out = wait(client, client.post("/api/puzzle", json={"game": "schafkopf", "players": 3, "tricks": 2,
+                                                        "seed": 1}).json()["job"], timeout=60.0)
+    assert out["status"]["state"] == "done", out
+    assert len(out["result"]["position"]["deal"]) == 3
+    r = client.post("/api/analyze", json={"game": "scharwenzel", "hand": "CQ C7 SQ CJ SJ HJ", "players": 6,
+                                          "seat": 5, "leader": 4, "samples": 2})
+    assert r.status_code == 200, r.json()
+    wait(client, r.json()["job"], timeout=60.0)
 
 
 def test_too_many_jobs_is_429_and_cancel_frees_the_slot(client):

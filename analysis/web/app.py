@@ -309,13 +309,14 @@ def _review_work(pos: Position, information: bool, samples: int, seed: int,
 
 
 def _puzzle_work(game: str, contract: str | None, goal: str | None, tricks: int | None, seed: int,
-                 difficulty: str | None) -> Callable[[JobProgress], Any]:
+                 difficulty: str | None, players: int) -> Callable[[JobProgress], Any]:
     def work(progress: JobProgress) -> dict[str, Any]:
         from stichfest.analysis.puzzle import generate
         from stichfest.analysis.render import score
         from stichfest.analysis.svg import puzzle_svg
         progress.relabel("searching", total=1, done=0)
-        (p,) = generate(game, contract, tricks=tricks, count=1, seed=seed, difficulty=difficulty, goal=goal)
+        (p,) = generate(game, contract, tricks=tricks, count=1, seed=seed, difficulty=difficulty, goal=goal,
+                        players=players)
         out = p.to_json()
         sc = score(p.position, p.target)
         # what the command line tells beside the question: the contract, the score and what the goal needs
@@ -393,6 +394,10 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         letters = SUIT_LETTERS[GAME_DECK[game]]
         trump = _str(data, "trump")
         called = _str(data, "called")
+        if trump and (game, contract) not in NEEDS_TRUMP:
+            raise BadRequest(f"{game} {contract} takes no trump")
+        if called and contract != "sauspiel":
+            raise BadRequest(f"{game} {contract} calls no Sau")
         if contract == "sauspiel" and called:
             plain = [letters[i] for i in CALLABLE_SUITS]
             if called.upper() not in plain:
@@ -428,7 +433,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         if not hand:
             raise BadRequest("pick the cards of your hand (or paste them)")
         contracts = _str(data, "contracts")
-        declarer = None if data.get("declarer") in (None, "") else _int(data, "declarer", None, 0, 3)
+        # seats up to 7 (Scharwenzel for eight); the hand's own game checks them against its players
+        declarer = None if data.get("declarer") in (None, "") else _int(data, "declarer", None, 0, 7)
         contract = _str(data, "contract")
         # the CLI's rules for the defenders' view (--declarer, --contract)
         if (declarer is None) != (contract is None):
@@ -436,7 +442,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         if declarer is not None and contracts:
             raise BadRequest("contracts lists the viewer's own contracts; with declarer give contract")
         args: dict[str, Any] = {
-            "game": game, "hand": hand, "seat": _int(data, "seat", 0, 0, 3), "leader": _int(data, "leader", 0, 0, 3),
+            "game": game, "hand": hand, "seat": _int(data, "seat", 0, 0, 7), "leader": _int(data, "leader", 0, 0, 7),
             "samples": _int(data, "samples", 200, 1, MAX_SAMPLES), "seed": _int(data, "seed", 0, 0, 2**31 - 1),
             "tariff": load_tariff(None, _settings(data, "tariff")), "rules": _settings(data, "rules"),
             "contracts": [c.strip() for c in contracts.split(",") if c.strip()] if contracts else None,
@@ -482,24 +488,28 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         hand = _str(data, "hand")
         if not hand:
             raise BadRequest("pick the declarer's cards (or paste them)")
-        seat = _int(data, "seat", 0, 0, 3)
-        leader = _int(data, "leader", seat, 0, 3)
+        players = _int(data, "players", 4, 3, 4)
+        seat = _int(data, "seat", 0, 0, players - 1)
+        leader = _int(data, "leader", seat, 0, players - 1)
         trump = _str(data, "trump")
         needs = ("schafkopf", contract) in NEEDS_TRUMP
         if needs and not trump:
             raise BadRequest(f"{contract} needs a trump suit (E, G, H or S)")
+        if trump and not needs:
+            raise BadRequest(f"schafkopf {contract} takes no trump")
         target = data.get("target")
         if target in (None, "", "tout"):
             target = None
         else:
             target = _int(data, "target", None, 0, 120)
-        pos = hand_position(contract, hand, seat, leader, trump=trump if needs else None, tout=target is None)
+        pos = hand_position(contract, hand, seat, leader, trump=trump if needs else None, tout=target is None,
+                            players=players)
         samples = _int(data, "samples", 0, 0, MAX_DD_SAMPLES)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
         return started(jobs.submit("tout", _tout_work(pos, target, samples, seed)))
 
     async def puzzle(request: Request) -> Any:
-        from stichfest.analysis.puzzle import GOALS, LEVELS
+        from stichfest.analysis.puzzle import GOALS, LEVELS, check_arguments
         data = await _body(request)
         game = _choice(data, "game", GAMES, "schafkopf")
         contract = _str(data, "contract")
@@ -511,9 +521,13 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         difficulty = _str(data, "difficulty")
         if difficulty and difficulty not in LEVELS:
             raise BadRequest(f"unknown difficulty {difficulty!r} (one of {', '.join(LEVELS)})")
-        tricks = _int(data, "tricks", 4, 2, 9)  # the game's own upper end is checked by generate
+        tricks = _int(data, "tricks", 4, 2, 9)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
-        return started(jobs.submit("puzzle", _puzzle_work(game, contract, goal, tricks, seed, difficulty)))
+        players = _int(data, "players", 4, 3, 8)
+        # every check generate makes before it searches, here: bad input is a 400, not a failed job
+        check_arguments(game, contract or None, tricks, 1, difficulty or None, goal or None, players)
+        return started(jobs.submit("puzzle", _puzzle_work(game, contract, goal, tricks, seed, difficulty,
+                                                          players)))
 
     async def review(request: Request) -> Any:
         if not _review_available():

@@ -716,9 +716,11 @@ function setupTout() {
   $("to-run").onclick = async () => {
     clearError();
     $("to-result").innerHTML = "";
+    // a trump only where the contract names one (a Wenz or Geier takes none)
+    const named = META.games.schafkopf.contracts.find((c) => c.name === $("to-contract").value);
     const body = { contract: $("to-contract").value, hand: $("to-hand").value, seat: +$("to-seat").value,
-      leader: +$("to-leader").value, trump: $("to-trump").value || null, target: $("to-target").value.trim() || null,
-      samples: +$("to-samples").value || 0 };
+      leader: +$("to-leader").value, trump: named && named.trump ? $("to-trump").value || null : null,
+      target: $("to-target").value.trim() || null, samples: +$("to-samples").value || 0 };
     try {
       const r = (await runJob("/api/tout", body, { bar: $("to-bar"), cancel: $("to-cancel"), run: $("to-run") })).result;
       const verdict = r.guaranteed ? "Guaranteed" : "Not guaranteed";
