@@ -69,7 +69,7 @@ import numpy as np
 
 from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
-from stichfest.contracts import CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
+from stichfest.contracts import CLUBS, CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import PositionError, checked_rules, deck_description
 from stichfest.streak import takes_first_tricks
 from stichfest.weis import jass_weis
@@ -558,6 +558,8 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     announcer = seat if declarer is None else declarer
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards, n_seats) if announcer == seat else every_contract(game, n_seats)
+    if (rules or {}).get("scharwenzel_passed"):  # everyone passed: clubs is trump, and no Tout was announced
+        specs = [s for s in specs if s.trump == CLUBS and not s.tout]
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
     if announcer != seat:  # another seat's contract: one, named by its id

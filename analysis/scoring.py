@@ -391,8 +391,9 @@ def scharwenzel_payout(tariff: Tariff, pos: Position, level: Level) -> int:
     instead; equal tricks (Bock) score 0 now.  An announced Tout
     (``pos.tout``): made, the game and ``scharwenzel_tout_haken`` (2) Haken;
     lost, ``scharwenzel_tout_failed`` (4) to the others.  Left out: the
-    Faden (see docs/rules.md)."""
-    game = tariff.base(pos.spec.tariff_key)
+    Faden (see docs/rules.md).  Where everyone passed (the position rule
+    ``scharwenzel_passed``) clubs is trump at ``scharwenzel_game``."""
+    game = tariff.scharwenzel_game if pos.rule("scharwenzel_passed") else tariff.base(pos.spec.tariff_key)
     if pos.tout:  # announced: made is the game and two Haken, lost pays the others a fixed sum
         if level == Level.WON_SCHWARZ:
             return game + tariff.scharwenzel_tout_haken * tariff.scharwenzel_haken

@@ -278,6 +278,9 @@ def _jass_kind(name: str, title: str, **facts: object) -> ContractKind:
 
 
 _SOLO_GAME = {"tout_allowed": True}
+#: The clubs suit of the French pack (C S H D): Scharwenzel values a clubs game apart.
+CLUBS = 0
+
 REGISTRY: tuple[ContractKind, ...] = (
     _schafkopf_kind("sauspiel", "Sauspiel", fixed_trump=2, calls_sau=True, party=PARTY_CALLED,
                     paid_by_one=True, players=(4,)),
@@ -300,7 +303,7 @@ REGISTRY: tuple[ContractKind, ...] = (
     # an announced Tout is the same play (its value already counts tricks), scored apart
     ContractKind("scharwenzel", "trump", "Trumpf", lambda trump, tout: _scharwenzel(trump or 0),
                  needs_trump=True, tout_allowed=True, party=PARTY_ALTERNATE, counts=COUNTS_TRICKS,
-                 tariff_key=lambda trump: "scharwenzel_game_clubs" if trump == 0 else "scharwenzel_game"),
+                 tariff_key=lambda trump: "scharwenzel_game_clubs" if trump == CLUBS else "scharwenzel_game"),
 )
 _KINDS = {(k.game, k.name): k for k in REGISTRY}
 

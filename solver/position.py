@@ -28,6 +28,7 @@ from .cards import (
     suit_of,
 )
 from .contracts import (
+    CLUBS,
     CONTRACTS,
     GAMES,
     PARTY_ACROSS,
@@ -53,6 +54,7 @@ RULE_DEFAULTS: dict[str, Any] = {
     "weis_four_beats_sequence": False,  # Jass: four of a kind beats an equal sequence
     "weis_kreuzweis": True,  # Jass: a card may count in two Weis
     "jass_multiplier": 1,  # Jass: multiplier applied to weis and stoeck figures
+    "scharwenzel_passed": False,  # Scharwenzel: everyone passed, so clubs is trump at the lower game value
 }
 
 #: The allowed values of the numeric rule variants (a Jass multiplier: Swisslos counts a
@@ -60,7 +62,8 @@ RULE_DEFAULTS: dict[str, Any] = {
 RULE_RANGE: dict[str, tuple[int, int]] = {"davonlaufen_min": (1, 8), "jass_multiplier": (1, 16)}
 
 #: The game each rule variant belongs to; naming it in another game's position is a mistake.
-RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else "jass" for k in RULE_DEFAULTS}
+RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else
+                             "scharwenzel" if k.startswith("scharwenzel_") else "jass" for k in RULE_DEFAULTS}
 
 
 class FrozenRules(dict[str, Any]):
@@ -437,6 +440,10 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     if not isinstance(data.get("rules", {}), (dict, type(None))):  # "rules": 0, [] or "" is a mistake, not none
         raise PositionError(f"'rules' must be an object of rule variants, got {data['rules']!r}")
     rules = checked_rules(game, data.get("rules") or {})
+    if rules.get("scharwenzel_passed") and (trump != CLUBS or tout):
+        # docs/rules.md "Bidding": when all pass, clubs is trump, and nobody announced a Tout
+        raise PositionError("scharwenzel_passed: when everyone passes, clubs is trump and no Tout is announced"
+                            + ("" if tout else f" (this position's trump is {SUIT_LETTERS[deck][trump or 0]})"))
 
     raw_deal = data.get("deal")
     if not isinstance(raw_deal, list) or not raw_deal:

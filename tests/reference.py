@@ -446,7 +446,8 @@ def reference_scharwenzel_payout(pos: dict) -> int:
     """[SW] scoring defaults: the declaring party's game points (negative: the
     other party's) when both parties play for them, double dummy.
 
-    The majority scores the game (2; 4 with clubs trump), its Matadoren
+    The majority scores the game (2; 4 with clubs trump, unless everyone
+    passed: rule "scharwenzel_passed"), its Matadoren
     (the unbroken run of the seven top trumps from the Olsch, counted from
     3 on) and 2 "für die ersten" when it took the first majority-number of
     tricks in a row; every trick: the game and a Haken (24) only; equal
@@ -481,7 +482,8 @@ def reference_scharwenzel_payout(pos: dict) -> int:
 
     def payout(s: State, first: int | None) -> int:
         ours = sum(s.tricks[x] for x in party)
-        base = 4 if game.trump == "C" else 2
+        # clubs won the bidding: 4; clubs only because everyone passed ("scharwenzel_passed"): 2
+        base = 4 if game.trump == "C" and not (pos.get("rules") or {}).get("scharwenzel_passed") else 2
         if pos.get("tout"):  # announced: the game and two Haken, or 4 to the others
             return base + 2 * 24 if ours == n_tricks else -4
         if ours in (0, n_tricks):

@@ -132,8 +132,32 @@ def test_the_worked_example_scores_ten():
     # [SW] "every number is a variant": two points a Matador, or Matadoren from 5 on
     assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_matador": 2}), pos, Level.WON_SCHNEIDER) == 14
     assert scharwenzel_payout(TARIFF.with_settings({"matadoren_from": 5}), pos, Level.WON_SCHNEIDER) == 6
-    # everyone passed (clubs trump by default): the game is worth 2 (docs/rules.md)
+    # everyone passed (clubs trump by default): the game is worth 2 (docs/rules.md "Scharwenzel scoring")
     assert scharwenzel_payout(TARIFF.with_settings({"scharwenzel_game_clubs": 2}), pos, Level.WON) == 2 + 4
+    passed = Position.from_json({**pos.to_json(), "rules": {"scharwenzel_passed": True}})
+    assert scharwenzel_payout(TARIFF, passed, Level.WON_SCHNEIDER) == 2 + 2 + 4
+    assert scharwenzel_payout(TARIFF, passed, Level.WON_SCHWARZ) == 2 + 24
+    assert scharwenzel_payout(TARIFF, passed, Level.LOST) == -2
+
+
+def test_everyone_passed_is_a_clubs_game_without_a_tout():
+    """[SW] "if all pass, clubs is trump at a lower value": the rule is for a
+    clubs game only, and nobody announced a Tout; the analysis then plays
+    the clubs game alone."""
+    from stichfest import PositionError
+    from stichfest.analysis.evaluate import evaluate_hand
+    data = {**_example().to_json(), "rules": {"scharwenzel_passed": True}}
+    for bad in ({"trump": "H"}, {"tout": True}):
+        with pytest.raises(PositionError, match="when everyone passes, clubs is trump"):
+            Position.from_json({**data, **bad})
+    a = evaluate_hand("scharwenzel", EXAMPLE[0], 0, 0, samples=6, seed=1, rules={"scharwenzel_passed": True},
+                      points=False)
+    assert [r.spec.id for r in a.results] == ["trump-C"]
+    clubs = evaluate_hand("scharwenzel", EXAMPLE[0], 0, 0, samples=6, seed=1, contracts=["trump-C"], points=False)
+    game = next(r for r in clubs.results if r.spec.id == "trump-C")  # its Tout is listed beside it
+    # the same deals and levels, the game worth 2 where it was 4
+    assert (a.results[0].levels == game.levels).all()
+    assert set(game.payouts - a.results[0].payouts) <= {2.0, -2.0}
 
 
 def test_the_worked_example_played():
