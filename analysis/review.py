@@ -57,7 +57,7 @@ from .errors import InputError
 from .evaluate import other_team_takes_every_trick, scharwenzel_optimal_level
 from .executor import ProgressBar, run_tasks
 from .midgame import analyze_position
-from .sampling import DealSampler
+from .sampling import DealSampler, check_samples
 from .scoring import Level, jass_level, level_key, scharwenzel_level
 from .scoring import points_level as schafkopf_points_level
 from .stats import Z95
@@ -495,8 +495,8 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
     pos = position if isinstance(position, Position) else load_record(position)
     if not 0 <= start <= len(pos.play):
         raise InputError(f"start {start} is outside the record's play (0..{len(pos.play)})", param="start")
-    if information and samples < 1:
-        raise InputError("samples must be at least 1", param="samples")
+    if information:
+        check_samples(samples)  # whether or not the record has a choice left to estimate
     if only_marked and not information:
         raise InputError("only_marked narrows the estimate from the player's information; "
                          "it needs information=True", param="only_marked")

@@ -158,3 +158,13 @@ def test_jass_double_dummy_line_is_told_from_the_start_not_from_the_record():
     assert dd.endswith("declaring team 0 of 157 (the other team takes every trick: the match)")
     assert "As played: declaring team 44 of 157: 44 card points, the last trick to the other team" in text
     assert "(the other team takes every trick: the match)" in render_review_html(review)
+
+
+def test_too_many_samples_are_refused_whatever_the_record():
+    """The cap is the option's, not the record's: a record with no choice
+    left after --start is refused as one with many."""
+    end = len(SCHNEIDER["play"])
+    for start in (16, end):
+        code, out, err = run("--information", "--samples", "1000000000000", "--start", str(start), "-",
+                             stdin=json.dumps(SCHNEIDER))
+        assert code == 2 and "--samples must be at most" in err, (start, err)
