@@ -140,7 +140,7 @@ def _three(**changes):
     (json.dumps({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0,
                  "deal": ["CQ C7 SQ CJ SJ HJ DJ CA", "CK C10 C9 C8 HA HK HQ H10",
                           "H9 H8 H7 DA DK DQ D10 D9", "D8 D7 SA SK S10 S9 S8 S7"], "rules": {"bock": 1}}),
-     "unknown rule variant 'bock' (scharwenzel has none)"),
+     "unknown rule variant 'bock' (scharwenzel's: scharwenzel_passed)"),
     (_with(deal=["EU GU HU EA E10 EK GA GA", *WENZ["deal"][1:]]), "card GA dealt twice in seat 0's hand"),
 ])
 def test_bad_input_is_one_line_and_exit_2(stdin, message):

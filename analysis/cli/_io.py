@@ -156,20 +156,31 @@ def read_lines(source: str) -> tuple[list[int], list[bytes]]:
     return [i for i, _ in numbered], [line for _, line in numbered]
 
 
-def numbered_error(out: str, line_no: int) -> str | None:
-    """A batch result that is an error object, with its input line's number
-    added (blank lines are skipped, so the outputs' order alone does not
-    say which line failed); None for any other result."""
-    if not out.startswith('{"error"'):
-        return None
-    return json.dumps({**json.loads(out), "line": line_no}, ensure_ascii=False)
+class BatchOutput:
+    """A ``--jsonl`` batch's results printed in input order as they come,
+    each line whole or not at all.  An error object gets its input line's
+    number (blank lines are skipped, so the order alone does not say which
+    line failed); :meth:`finish` fails, naming the bad lines, if any was."""
 
+    def __init__(self, numbers: list[int]) -> None:
+        self.numbers = numbers  # the input line of each result, in order
+        self.bad: list[int] = []
+        self.done = 0
 
-def bad_lines_message(bad: list[int], total: int) -> str:
-    """The closing line of a batch with errors, naming the first bad lines."""
-    shown = ", ".join(map(str, bad[:10])) + (", ..." if len(bad) > 10 else "")
-    return (f"{len(bad)} of {total} lines had errors (input line{'s' if len(bad) > 1 else ''} {shown}; "
-            "see their error objects)")
+    def echo(self, out: str) -> None:
+        line_no = self.numbers[self.done]
+        if out.startswith('{"error"'):
+            self.bad.append(line_no)
+            out = json.dumps({**json.loads(out), "line": line_no}, ensure_ascii=False)
+        with signals_deferred():
+            click.echo(out)
+            self.done += 1
+
+    def finish(self) -> None:
+        if self.bad:
+            shown = ", ".join(map(str, self.bad[:10])) + (", ..." if len(self.bad) > 10 else "")
+            fail(f"{len(self.bad)} of {len(self.numbers)} lines had errors (input "
+                 f"line{'s' if len(self.bad) > 1 else ''} {shown}; see their error objects)")
 
 
 def _blank(line: bytes) -> bool:

@@ -23,7 +23,6 @@ from stichfest.analysis.executor import (
     Stopped,
     available_cores,
     open_executor,
-    signals_deferred,
     stopped,
 )
 from stichfest.analysis.render import contract_title, sort_hand
@@ -41,16 +40,7 @@ from stichfest.analysis.scoring import Level
 from stichfest.analysis.svg import CARD_H, CARD_W, _card
 from stichfest.cards import Card
 
-from ._io import (
-    bad_lines_message,
-    decode_line,
-    fail,
-    numbered_error,
-    read_lines,
-    read_text,
-    refuse_unused,
-    user_errors,
-)
+from ._io import BatchOutput, decode_line, fail, read_lines, read_text, refuse_unused, user_errors
 from .text import describe_value, render_position
 
 
@@ -139,26 +129,18 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
         workers = available_cores() if information else 1
     if jsonl:
         numbers, lines = read_lines(source)
-        bad: list[int] = []
-        done = 0
+        batch = BatchOutput(numbers)
         progress = ProgressBar("reviewing games", len(lines))
         try:
             with open_executor(workers, scheduler) as executor:
                 for out in _review_batch(lines, executor, (information, only_marked, samples, seed, start)):
-                    error = numbered_error(out, numbers[done])
-                    if error is not None:
-                        bad.append(numbers[done])
-                        out = error
-                    with signals_deferred():  # a line is printed whole, or not at all
-                        click.echo(out)
-                        done += 1
+                    batch.echo(out)
                     progress.advance()
         except (KeyboardInterrupt, Stopped) as e:
             progress.close()
-            raise stopped(e, None, done, len(lines), "games") from None
+            raise stopped(e, None, batch.done, len(lines), "games") from None
         progress.close()
-        if bad:
-            fail(bad_lines_message(bad, len(lines)))
+        batch.finish()
         return
     pos = load_record(read_text(source))
     progress = ProgressBar("reviewing", len(pos.play))

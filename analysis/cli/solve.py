@@ -15,22 +15,12 @@ from stichfest.analysis.executor import (
     Stopped,
     interruptible,
     open_executor,
-    signals_deferred,
     stopped,
     stream_tasks,
 )
 from stichfest.search import default_solver
 
-from ._io import (
-    bad_lines_message,
-    decode_line,
-    fail,
-    numbered_error,
-    read_lines,
-    read_text,
-    refuse_unused,
-    user_errors,
-)
+from ._io import BatchOutput, decode_line, read_lines, read_text, refuse_unused, user_errors
 from .text import render_solve
 
 
@@ -104,22 +94,14 @@ def solve(ctx: click.Context, source: str, as_json: bool, jsonl: bool, workers: 
         refuse_unused(ctx, {"workers": "--workers"}, "applies to --jsonl batches (one position is one search)")
     if jsonl:
         numbers, lines = read_lines(source)
-        bad: list[int] = []
-        done = 0
+        batch = BatchOutput(numbers)
         try:
             with open_executor(workers) as executor:
                 for out in _solve_batch(lines, executor, pv=not no_pv):
-                    error = numbered_error(out, numbers[done])
-                    if error is not None:
-                        bad.append(numbers[done])
-                        out = error
-                    with signals_deferred():  # a line is printed whole, or not at all
-                        click.echo(out)
-                        done += 1
+                    batch.echo(out)
         except (KeyboardInterrupt, Stopped) as e:
-            raise stopped(e, None, done, len(lines), "lines") from None
-        if bad:
-            fail(bad_lines_message(bad, len(lines)))
+            raise stopped(e, None, batch.done, len(lines), "lines") from None
+        batch.finish()
         return
     pos = Position.from_json(read_text(source))
     solver = Solver()
