@@ -23,10 +23,10 @@ import numpy as np
 from stichfest import Card, Position
 from stichfest.contracts import COUNTS_TRICKS
 
-from .evaluate import CHUNK
+from .evaluate import CHUNK, scharwenzel_optimal_level
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
-from .scoring import WIN_POINTS, jass_win_points, scharwenzel_majority
+from .scoring import WIN_POINTS, Level, jass_win_points, level_key, scharwenzel_majority
 from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
@@ -76,6 +76,9 @@ class PositionAnalysis:
     #: What is given leaves one deal only (every hand given, or the last one
     #: follows from the others): it was solved once, and the figures are exact.
     exact: bool = False
+    #: With ``exact`` in Scharwenzel: each card's outcome level on that deal
+    #: ("für die ersten" is not in the trick count), which ranks the cards.
+    levels: dict[Card, int] | None = None
 
     @property
     def samples(self) -> int:
@@ -88,11 +91,23 @@ class PositionAnalysis:
         return {card: _figures(v, self.target, self.exact) for card, v in self.moves.items()}
 
     def best_move(self) -> Card | None:
-        """The card with the best mean for the player to move (None without moves)."""
+        """The best card for the player to move (None without moves): the best
+        mean value; where the value counts tricks (Scharwenzel, a Tout) only
+        the outcome pays, so first the best chance of the target (a Tout
+        made, the majority), or on a known Scharwenzel deal the best level."""
         if not self.moves:
             return None
         sign = 1 if self.to_move in self.position.maximizing_seats else -1
-        return max(self.moves, key=lambda c: sign * float(np.mean(self.moves[c])))
+        levels, target = self.levels, self.target
+
+        def key(c: Card) -> tuple[float, ...]:
+            mean = sign * float(np.mean(self.moves[c]))
+            if levels is not None:
+                return (sign * levels[c], mean)
+            if self.position.scores_tricks and target is not None:
+                return (sign * float(np.mean(self.moves[c] >= target)), mean)
+            return (mean,)
+        return max(self.moves, key=key)
 
     def to_json(self) -> dict[str, Any]:
         best = self.best_move()
@@ -101,6 +116,8 @@ class PositionAnalysis:
                 "moves": {str(c): f for c, f in self.move_figures().items()},
                 "best": None if best is None else str(best), "interrupted": self.interrupted, "play": self.play,
                 "exact": self.exact,
+                **({"levels": {str(c): level_key(self.position, Level(lv)) for c, lv in self.levels.items()}}
+                   if self.levels is not None else {}),
                 **({"single_dummy": self.single_dummy.to_json()} if self.single_dummy is not None else {})}
 
 
@@ -178,6 +195,10 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
         raise stopped(e, partial, len(rows), samples) from None
     out = _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
     out.exact = exact
+    if exact and pos.game == "scharwenzel" and not pos.tout and out.moves:
+        deal = pos.with_deal(sampler.sample(seed, 0))
+        out.levels = {c: int(scharwenzel_optimal_level(deal.with_play(deal.play + (c,)), int(v[0])))
+                      for c, v in out.moves.items()}
     if play == "both":
         out.single_dummy = analyze_position_single_dummy(
             pos, samples=min(samples, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,

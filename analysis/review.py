@@ -19,7 +19,10 @@ review gives:
   Ramsch has no level);
 * a **mark**: ``"?"`` for a card that costs points, ``"??"`` for one that
   changes the level for the player's side (costs the game, the Schneider,
-  the Tout...).
+  the Tout...).  Where the value counts tricks (Scharwenzel, a Tout) only
+  the level pays, so only ``"??"`` marks a card, and the best cards are
+  those of the best level (a card of fewer tricks may keep "für die
+  ersten" that a card of more gives away).
 
 With ``information=True`` each choice is also judged from what the player
 could see: the other hands are hidden and :func:`analyze_position`
@@ -390,12 +393,21 @@ class Reviewer:
         best_level = level = None
         mark = MARK_POINTS if cost > 0 else None
         if has_levels(pos):
-            if pos.game == "scharwenzel":
-                # "für die ersten" is not in the trick count: a card of fewer
-                # tricks may keep the first tricks a better card gives away
+            if pos.scores_tricks:
+                # Counted in tricks (Scharwenzel, a Tout), only the level pays:
+                # a trick beyond the majority or in a lost Tout is worth
+                # nothing, and "für die ersten" is not in the trick count (a
+                # card of fewer tricks may keep the first tricks that a card
+                # of more gives away).  So the best cards are those of the
+                # best level (the most tricks among them), and only a card
+                # that loses the level is marked; ``cost`` stays the tricks
+                # given up, so that every change of the value is some card's.
                 every = {c: self.level(before + (c,), v) for c, v in values.items()}
                 best_level = max(every.values()) if maximizing else min(every.values())
                 level = every[played]
+                top = max(sign * values[c] for c in values if every[c] == best_level) * sign
+                best = tuple(c for c, v in values.items() if every[c] == best_level and v == top)
+                mark = None
             else:
                 # Cards of equal value reach the same level but for Schwarz (a trick count):
                 # the best level is the best of the best cards'.
@@ -451,8 +463,8 @@ def information_review(position: Position, index: int, *, samples: int = DEFAULT
         level_cost, level_stderr = float(np.mean(ldiff)), _stderr(ldiff)
         if level_cost > INDISTINGUISHABLE_Z * level_stderr:
             mark = MARK_GAME  # whatever the value cost
-    if mark is None and cost > INDISTINGUISHABLE_Z * stderr:
-        mark = MARK_POINTS
+    if mark is None and cost > INDISTINGUISHABLE_Z * stderr and not position.scores_tricks:
+        mark = MARK_POINTS  # (counted in tricks, only the level pays: no mark for tricks)
     return InformationReview(means, best, cost, stderr, level_cost, level_stderr, mark, len(diff), seed,
                              level_best)
 
@@ -520,7 +532,10 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
             plays[k] = replace(plays[k], information=info)
     if plays:
         first = plays[0]
-        value = first.values[first.best[0]]
+        sign = 1 if first.maximizing else -1
+        # the best value, not the best card's: in games counted in tricks the
+        # best card is the best level's, which may take fewer tricks
+        value = sign * max(sign * v for v in first.values.values())
     else:
         value = reviewer.solver.value(pos)
     final = reviewer.solver.value(pos) if plays else value

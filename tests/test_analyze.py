@@ -25,7 +25,7 @@ from stichfest.analysis.evaluate import (
     tricks_position,
     value_between,
 )
-from stichfest.analysis.midgame import analyze_position
+from stichfest.analysis.midgame import PositionAnalysis, analyze_position
 from stichfest.analysis.sampling import Constraints, DealSampler
 from stichfest.analysis.scoring import (
     Level,
@@ -583,6 +583,35 @@ def test_midgame_without_a_target_or_the_movers_hand():
     assert data["to_move"] == mover and data["moves"] == {} and data["best"] is None
     assert data["value"]["win"] is None and data["target"] is None
     assert data["value"]["mean_low"] <= data["value"]["mean"] <= data["value"]["mean_high"]
+
+
+def test_midgame_star_in_a_tout_is_the_best_chance_not_the_most_tricks():
+    """A Tout pays only for every trick: the card that makes it more often is
+    the better one, though another takes more tricks on average."""
+    full = random_position(random.Random(1), "schafkopf", "solo", played=0)
+    tout = Position.from_json({**full.to_json(), "tout": True})
+    mover = tout.state().to_move
+    cards = list(tout.state().legal_cards())[:2]
+    often, many = cards
+    moves = {often: np.array([8.0, 8.0, 0.0, 0.0]), many: np.array([7.0, 7.0, 7.0, 8.0])}
+    a = PositionAnalysis(tout, 0, 8, mover, np.array([8.0, 8.0, 7.0, 8.0]), moves)
+    assert a.best_move() == often
+    points = PositionAnalysis(full, 0, 61, mover, np.array([80.0] * 4), moves)
+    assert points.best_move() == many  # counted in points, the mean decides
+
+
+def test_midgame_on_a_known_scharwenzel_deal_ranks_by_level():
+    """SA takes 6 tricks with the first five (4 + 2 + 3 Matadoren = 9),
+    S10 takes 7 without them (4 + 3 = 7): SA is the better card."""
+    from test_scharwenzel_scoring import MORE_TRICKS_LESS_SCORE
+    deal = ["?"] + MORE_TRICKS_LESS_SCORE[1:]
+    pos = Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1,
+                              "leader": 1, "deal": deal, "play": []}, allow_hidden=True)
+    a = analyze_position(pos, samples=20, seed=1)
+    assert a.exact and a.best_move() == parse_cards("SA", GAME_DECK["scharwenzel"])[0]
+    data = a.to_json()
+    assert data["best"] == "SA" and data["levels"]["SA"] == "won_first_tricks" and data["levels"]["S10"] == "won"
+    assert data["moves"]["S10"]["mean"] == 7 and data["moves"]["SA"]["mean"] == 6
 
 
 @pytest.mark.parametrize("hidden", [None, 3])

@@ -193,6 +193,42 @@ def test_review_marks_a_card_that_gives_up_the_first_tricks(card, mark, played):
     assert first["level"]["best_name"] == "majority, the first tricks"
 
 
+# Seat 1 leads for the party 1/3 (clubs trump): S10 and S9 take 7 tricks
+# without the first five (4 + 3 Matadoren = 7), SA takes 6 with them (4 + 2
+# + 3 = 9).  Tricks beyond the majority pay nothing ([SW] scoring).
+MORE_TRICKS_LESS_SCORE = ["S7 HA C9 H7 HJ SK DJ H10", "H9 SA S10 CK HK C10 S9 DQ",
+                          "D7 D10 CJ SJ S8 HQ C8 DA", "D8 DK SQ C7 CQ H8 D9 CA"]
+
+
+@pytest.mark.parametrize("card,mark,played", [("SA", None, "won_first_tricks"), ("S10", "??", "won")])
+def test_review_judges_by_the_level_not_the_tricks(card, mark, played):
+    """Counted in tricks, only the level pays: the card of fewer tricks that
+    keeps the first tricks is the best one, and the card of most tricks is
+    marked for the level it gives up."""
+    record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
+              "deal": MORE_TRICKS_LESS_SCORE, "play": [card]}
+    review = review_game(record)
+    first = review.to_json()["plays"][0]
+    assert first["best"] == ["SA"] and first["mark"] == mark and first["level"]["played"] == played
+    assert first["values"]["S10"] == 7 and first["values"]["SA"] == 6
+    assert first["cost"] == 7 - first["values"][card]  # the tricks given up, as the value counts them
+    assert review.value == 7  # the double-dummy value is the most tricks, whichever card is best
+    pos = Position.from_json(record)
+    assert scharwenzel_payout(TARIFF, pos, Level.WON_SCHNEIDER) == 9 > scharwenzel_payout(TARIFF, pos, Level.WON)
+
+
+def test_a_lost_tout_marks_no_trick():
+    """A Tout lost already: every further trick pays nothing, so no card is marked."""
+    record = {"game": "schafkopf", "contract": "solo", "trump": "H", "tout": True, "declarer": 0, "leader": 0,
+              "deal": ["EO GO HO SO HA H10 EA EK", "EU GU HU SU H9 HK E10 G9", "GA G10 GK SK S9 SA S10 E9"],
+              "play": ["EK", "E10", "E9", "EU", "GA", "EO", "GO", "GU", "G10", "HO", "HU", "GK", "SO", "HK", "SA",
+                       "HA", "SU", "S10", "G9", "SK", "H10", "EA", "H9", "S9"]}
+    review = review_game(record)
+    assert review.marked() == []
+    ek = review.plays[0]
+    assert str(ek.card) == "EK" and ek.cost >= 1 and ek.mark is None  # a trick given up, the Tout already gone
+
+
 def test_solve_says_whether_the_announced_tout_is_made():
     from click.testing import CliRunner
 

@@ -108,7 +108,8 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
     GAME.json is a position whose "play" lists the cards as played.  For every
     card: the value after each legal card of that moment (the units of solve),
     the cost of the card played for its player's side, and a mark:
-    ? costs points, ?? costs the game (changes the outcome level).
+    ? costs points, ?? costs the game (changes the outcome level); counted in
+    tricks (Scharwenzel, a Tout), only ?? marks a card.
     """
     if html_file is not None and not html_file.strip():
         raise InputError("--html needs a file name")
@@ -224,8 +225,12 @@ def render_review(review: Review) -> str:
     start = f"before play[{review.start}]" if review.start else "before the first card"
     lines.append(f"Double dummy {start}: {_describe_start(review)}")
     lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}")
-    lines.append(f"cost: {units(pos)} lost for the player's own side against the best card;  "
-                 "? costs points, ?? changes the outcome level;  * best card")
+    if pos.scores_tricks:  # only the level pays: no "?" for a trick beyond it
+        lines.append(f"cost: {units(pos)} given up by the player's own side against the card of most;  "
+                     "?? changes the outcome level (tricks beyond it pay nothing);  * best card")
+    else:
+        lines.append(f"cost: {units(pos)} lost for the player's own side against the best card;  "
+                     "? costs points, ?? changes the outcome level;  * best card")
     if review.information:
         lines.append("info: the estimate from what the player saw (mean cost ± standard error); a card "
                      f"within {INDISTINGUISHABLE_Z:.2f} standard errors of the best gets no mark (double dummy's "
@@ -336,7 +341,8 @@ def render_review_html(review: Review) -> str:
     out.append("</table>")
     out.append(f'<p class="legend">Under each card: its cost in {units(pos)} for the player\'s own side '
                "against the best card, and the double-dummy value after every legal card (best in green). "
-               f'{_mark_html("?")} costs points, {_mark_html("??")} changes the outcome level.'
+               f'{_mark_html("?")} costs points, {_mark_html("??")} changes the outcome level'
+               f'{" (counted in tricks: only the level pays)" if pos.scores_tricks else ""}.'
                + (" <i>info</i>: the estimate from what the player saw." if review.information else "")
                + "</p>")
     out.append('<table class="tricks">')

@@ -21,6 +21,8 @@ from stichfest.analysis.midgame import PositionAnalysis
 from stichfest.analysis.puzzle import Puzzle
 from stichfest.analysis.ranking import Ranking
 from stichfest.analysis.render import contract_title, score, sort_hand
+from stichfest.analysis.review import level_name
+from stichfest.analysis.scoring import Level
 from stichfest.analysis.sie import ClaimResult
 from stichfest.analysis.single_dummy import DOUBLE_DUMMY_BY_DEFAULT
 from stichfest.analysis.stats import Estimate
@@ -485,6 +487,16 @@ def render_position_analysis(a: PositionAnalysis) -> str:
     return "\n".join(out)
 
 
+def _star_rule(a: PositionAnalysis) -> str:
+    """What the star of the position table stands for (PositionAnalysis.best_move)."""
+    if a.levels is not None:
+        return "best for him: the outcome first (the first tricks count), then the tricks"
+    if a.position.scores_tricks and a.target is not None:
+        return ("best for him: the best chance of the target first (only the outcome pays), "
+                "then the mean" if not a.exact else "best for him: the target first, then the tricks")
+    return "best for him" if a.exact else "best mean for him"
+
+
 def _position_figures(a: PositionAnalysis) -> list[str]:
     target = "" if a.target is None else f"P(value >= {a.target})"
     how = ("each played out single dummy (every player choosing from what he has seen)"
@@ -501,6 +513,8 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
             text = f"{unit} {fig['mean']:g}"
             if fig["win"] is not None:
                 text += f"   {unit} >= {a.target}: {'yes' if fig['win'] else 'no'}"
+            if "level" in fig:
+                text += f"   {fig['level']}"
             return text
         text = f"mean {unit} {fig['mean']:7.2f} [{fig['mean_low']:.2f}, {fig['mean_high']:.2f}]"
         if fig["win"] is not None:
@@ -513,9 +527,11 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
     out.append(f"Position{seen}: {cells(a.value())}")
     if a.moves:
         best = a.best_move()
-        out.append(f"Seat {a.to_move} to move; each card (* best for him):" if a.exact else
-                   f"Seat {a.to_move} to move; each card (* best mean for him):")
-        out += [f"  {card!s:>4}{'*' if card == best else ' '} {cells(fig)}" for card, fig in a.move_figures().items()]
+        out.append(f"Seat {a.to_move} to move; each card (* {_star_rule(a)}):")
+        levels = a.levels or {}
+        out += [f"  {card!s:>4}{'*' if card == best else ' '} "
+                f"{cells(dict(fig, level=level_name(a.position, Level(levels[card]))) if card in levels else fig)}"
+                for card, fig in a.move_figures().items()]
     elif a.to_move is not None:
         out.append(f"Seat {a.to_move} to move; his hand is hidden, so no card advice.")
     return out
