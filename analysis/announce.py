@@ -264,8 +264,10 @@ def bidding_predicates(game: str, n_seats: int, passed: Iterable[int], rule: Ann
     if not seats:
         return out
     if game != "schafkopf":
-        raise InputError(f"passed seats apply to Schafkopf, whose bidding is in turn; {game} has no "
-                         "such passing", param="passed")
+        raise InputError(f"passed seats are modelled for Schafkopf's bidding only; {game}'s bidding is not "
+                         "modelled (docs/rules.md)" + (": for a Scharwenzel hand where everyone passed, give "
+                                                       "--rule scharwenzel_passed=true" if game == "scharwenzel"
+                                                       else ""), param="passed")
     for s in seats:
         if not 0 <= s < n_seats:
             raise InputError(f"passed seat {s}: seats are 0..{n_seats - 1}", param="passed")

@@ -167,9 +167,10 @@ def check_defence(game: str, hand: str | Sequence[Card], seat: int, leader: int 
     of players and the declarer's contract.  Bad input raises an
     :class:`InputError` of one line."""
     if game != "schafkopf":
+        why = (" (a Jass partner's choice after Schieben is not modelled)" if game == "jass" else "")
         raise InputError(f"declarer (another seat's contract seen from the viewer's, with Kontra) is "
-                         f"Schafkopf only: {game} has no such view here (a Jass partner's choice after "
-                         "Schieben is not modelled); analyse the viewer's own contracts", param="declarer")
+                         f"Schafkopf only: {game} has no such view here{why}; analyse the viewer's own "
+                         "contracts", param="declarer")
     cards, n_seats = _checked_hand(game, hand, seat, leader, rules, players)
     if not 0 <= declarer < n_seats:
         raise InputError(f"declarer must be a seat 0..{n_seats - 1}, got {declarer}", param="declarer")

@@ -111,10 +111,11 @@ class Puzzle:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def question(self) -> str:
-        """E.g. "Wenz, declarer on lead, 61 needed: which card?"."""
+        """E.g. "Wenz, declarer on lead, 61 needed: which card?"; the contract
+        with its suit ("Herz-Solo", "Trumpf Kreuz")."""
         pos = self.position
         st = pos.state()
-        name = pos.kind.title
+        name = pos.spec.title
         seat = st.to_move
         role = "declarer" if seat == pos.declarer else "declarer's partner"
         where = "on lead" if not st.trick else "to play"
@@ -203,7 +204,7 @@ def check_arguments(game: str, contract: str | None, tricks: int | None, count: 
                          f"(contracts: {', '.join(puzzle_contracts(game, players))})")
     if contract is not None and contract not in PUZZLE_CONTRACTS[game]:
         raise InputError(f"no puzzles for {game} {contract!r} "
-                         f"(contracts: {', '.join(PUZZLE_CONTRACTS[game])})")
+                         f"(contracts: {', '.join(puzzle_contracts(game, players))})")
     n_tricks = next(iter(DEALINGS[(game, players)]))  # the usual hand size
     if tricks is not None and not 2 <= tricks <= n_tricks:
         raise InputError(f"tricks must be 2..{n_tricks} for {game} (tricks left in the position)",

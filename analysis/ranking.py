@@ -101,9 +101,9 @@ def parse_announced(text: str, n_seats: int) -> Contract:
         if rest != "tout" or spec.kind.tout_allowed:
             return Contract("schafkopf", game, tout=rest == "tout")
     letters = "".join(SUIT_LETTERS[GERMAN])
+    example = "wenz, solo-E, sauspiel-G, wenz-tout" if "sauspiel" in kinds else "wenz, solo-E, wenz-tout"
     raise InputError(f"outbid: no contract {text.strip()!r} for {n_seats} players (a game, with a suit letter of "
-                     f"{letters} or none, and -tout: e.g. wenz, solo-E, sauspiel-G, wenz-tout)",
-                     param="outbid")
+                     f"{letters} or none, and -tout: e.g. {example})", param="outbid")
 
 
 def parse_outbid(text: str) -> tuple[int, str]:
@@ -121,7 +121,8 @@ def check_outbid(game: str, n_seats: int, seat: int, announcer: int, passed: Seq
     ``(their seat, their contract)``, or a one-line :class:`InputError`."""
     their_seat, theirs = outbid
     if game != "schafkopf":
-        raise InputError(f"outbidding is Schafkopf's auction; {game} has none", param="outbid")
+        raise InputError(f"outbidding is modelled for Schafkopf's auction only; {game}'s bidding is not "
+                         "modelled (docs/rules.md)", param="outbid")
     if announcer != seat:
         raise InputError("outbid: the viewer's own contracts outbid another seat's, not with --declarer",
                          param="outbid")

@@ -67,7 +67,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--seat-has", multiple=True, metavar="SEAT:CARDS",
               help="Cards known to be in a seat, e.g. 2:EO or 2:EO,HA (repeatable).")
 @click.option("--void", multiple=True, metavar="SEAT:SUITS",
-              help="Suits a seat holds no (unseen) card of, by suit letter, e.g. 1:H (repeatable).")
+              help="Suits a seat holds no (unseen) card of, by suit letter, e.g. 1:H or 1:EG (repeatable): "
+                   "every card printed with the letter, trumps among them (the deals serve every contract).")
 @click.option("--tariff", type=click.Path(dir_okay=False), metavar="FILE.toml",
               help="Tariff keys in a TOML file (defaults: docs/rules.md, section Tariff keys).")
 @click.option("--tariff-set", multiple=True, metavar="KEY=VALUE",

@@ -204,6 +204,9 @@ def _info_text(play: PlayReview) -> str:
     if info.samples == 0:
         return "info: -"
     mark = f" {info.mark}" if info.mark else ""
+    if info.mark and play.dd_mark is None:
+        # the estimate only withdraws double dummy's marks, never adds one
+        mark = f" (would be {info.mark}; no mark, as the card costs nothing double dummy)"
     return f"info: best {info.best}, cost {info.cost:.1f} ± {info.stderr:.1f}{mark}"
 
 

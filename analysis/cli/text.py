@@ -107,9 +107,11 @@ def describe_value(pos: Position, value: int, *, schwarz: bool | None = None,
     elif value * 2 == n:
         verdict = "equal tricks: Bock"
     elif value >= need:
-        verdict = "majority" + (" — Tout" if value == n else "")
+        verdict = "majority, every trick (a Tout: the game and a Haken)" if value == n else "majority"
+    elif value == 0:
+        verdict = "the other party takes every trick (its Tout: the game and a Haken)"
     else:
-        verdict = "minority"
+        verdict = "minority: the other party scores"
     return f"declaring party {value} of {n} tricks — {verdict}"
 
 
@@ -702,8 +704,9 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
         lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
     sc = score(pos, p.target)
+    unit = "trick" if sc.unit == "tricks" and sc.declaring == 1 else sc.unit
     lines.append(f"Score so far ({sc.played} of {sc.tricks} tricks played): declaring side "
-                 f"{sc.declaring} {sc.unit}, the others {sc.others}")
+                 f"{sc.declaring} {unit}, the others {sc.others}")
     lines.append(f"Goal: {sc.goal(p.goal)} for the declaring side: "
                  f"{sc.needed} more from the {sc.left} trick{'s' if sc.left != 1 else ''} left")
     if st.trick:
