@@ -1,0 +1,60 @@
+"""What a reviewer of the rarer games (Scharwenzel for 4, 6 and 8, Schafkopf
+for three) found in the wording: each test failed before its fix.
+
+Rules cited from docs/rules.md."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from stichfest import Position
+from stichfest.analysis.cli import main
+from stichfest.analysis.cli.text import describe_value
+from stichfest.analysis.puzzle import generate
+
+SCHARWENZEL = Position.from_json({
+    "game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0,
+    "deal": ["CQ C7 SQ CJ SJ HJ DJ CA", "CK C10 C9 C8 SA SK S10 S9", "S8 S7 HA HK HQ H10 H9 H8",
+             "H7 DA DK DQ D10 D9 D8 D7"], "play": []})
+
+
+def run(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("tricks, words", [
+    (8, "majority, every trick (a Tout: the game and a Haken)"),
+    (5, "majority"),
+    (4, "equal tricks: Bock"),
+    (3, "minority: the other party scores"),
+    (0, "the other party takes every trick (its Tout: the game and a Haken)"),
+])
+def test_scharwenzel_value_says_who_scores(tricks, words):
+    """docs/rules.md "Majority and Bock", "Scharwenzel scoring": the party
+    with the majority scores; every trick is a Tout with its Haken, for
+    either party."""
+    assert describe_value(SCHARWENZEL, tricks).endswith(f"of 8 tricks — {words}")
+
+
+def test_a_puzzle_question_names_the_trump_suit():
+    (p,) = generate("scharwenzel", "trump", tricks=3, count=1, seed=1, players=6)
+    assert p.question().startswith(p.position.spec.title + ",") and "Trumpf " in p.question()
+
+
+@pytest.mark.parametrize("args, words, not_words", [
+    (["--passed", "3"], "bidding is not modelled", "has no such passing"),
+    (["--outbid", "1:trump-H"], "bidding is not modelled", "has none"),
+    (["--declarer", "1", "--contract", "trump-H"], "Schafkopf only", "Schieben"),
+])
+def test_scharwenzel_bidding_errors_say_what_is_not_modelled(args, words, not_words):
+    code, out = run("analyze", "--game", "scharwenzel", "--hand", "CQ H7 SJ HA HK C9 DA D10", "--samples", "2",
+                    *args)
+    assert code == 2 and words in out and not_words not in out
+
+
+def test_three_player_errors_offer_no_sauspiel():
+    code, out = run("analyze", "--players", "3", "--hand", "EO GO HO EU GU HA H10 EA", "--outbid", "1:sauspiel")
+    assert code == 2 and "sauspiel-G" not in out and "e.g. wenz, solo-E, wenz-tout" in out
+    code, out = run("puzzle", "--players", "3", "--contract", "trump")
+    assert code == 2 and "(contracts: solo, wenz, geier, farbwenz, farbgeier)" in out
