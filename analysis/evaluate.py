@@ -318,6 +318,8 @@ class HandAnalysis:
     #: (seat, contract, ranking): another seat announced that contract, and the
     #: rows are the viewer's contracts that win the auction against it (--outbid)
     outbid: tuple[int, Contract, Ranking] | None = None
+    #: The rule variants given that differ from the defaults (``rules``), as the output says them.
+    rules: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ranked_by(self) -> str:
@@ -336,7 +338,7 @@ class HandAnalysis:
             "stopped": [{"id": r.spec.id, "after": r.stopped_after} for r in self.stopped],
             "comparisons": [c.to_json() for c in self.comparisons],
             "tariff": self.tariff.to_json(), "interrupted": self.interrupted, "play": self.play,
-            "ranked_by": self.ranked_by, "passed": list(self.passed),
+            "ranked_by": self.ranked_by, "passed": list(self.passed), "rules": dict(self.rules),
             "announce_rule": None if self.announce_rule is None else self.announce_rule.to_json(),
             "outbid": None if self.outbid is None else {
                 "seat": self.outbid[0], "contract": self.outbid[1].id, "title": self.outbid[1].title,
@@ -614,10 +616,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                                  done, sampler) if done else None
         if partial is not None:
             partial.passed, partial.announce_rule, partial.outbid = bidding
+            partial.rules = dict(templates[specs[0].id].to_json().get("rules", {}))
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples,
                               sampler)
     analysis.passed, analysis.announce_rule, analysis.outbid = bidding
+    analysis.rules = dict(templates[specs[0].id].to_json().get("rules", {}))  # the variants, checked
     if play != "double-dummy":
         try:
             analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,

@@ -58,3 +58,18 @@ def test_three_player_errors_offer_no_sauspiel():
     assert code == 2 and "sauspiel-G" not in out and "e.g. wenz, solo-E, wenz-tout" in out
     code, out = run("puzzle", "--players", "3", "--contract", "trump")
     assert code == 2 and "(contracts: solo, wenz, geier, farbwenz, farbgeier)" in out
+
+
+def test_rule_variants_in_force_are_shown():
+    """A rule variant changes answers; the output says which are in force."""
+    code, out = run("analyze", "--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--samples", "2",
+                    "--contracts", "trump-H", "--rule", "weis_sequence_cap=true", "--workers", "1")
+    assert code == 0 and "Rule variants: weis_sequence_cap=true" in out
+    code, out = run("analyze", "--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--samples", "2",
+                    "--contracts", "trump-H", "--rule", "weis_sequence_cap=true", "--workers", "1", "--json")
+    import json
+    assert json.loads(out)["rules"] == {"weis_sequence_cap": True}
+    passed = Position.from_json({**SCHARWENZEL.to_json(), "rules": {"scharwenzel_passed": True}})
+    from stichfest.analysis.cli.text import render_position
+    assert "Rule variants: scharwenzel_passed=true" in render_position(passed)
+    assert "Rule variants" not in render_position(SCHARWENZEL)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import isfinite
 from typing import Any
 
@@ -53,9 +53,17 @@ def render_position(pos: Position) -> str:
         lines.append("  (* the seat under study)")  # Ramsch has no declarer: each plays for himself
     else:
         lines.append("  (* declarer, + declaring party)" if len(party) > 1 else "  (* declarer)")
+    variants = pos.to_json().get("rules")  # only those that differ from the defaults
+    if variants:
+        lines.append(variants_line(variants))
     if pos.play:
         lines.append("Played: " + " ".join(str(c) for c in pos.play))
     return "\n".join(lines)
+
+
+def variants_line(rules: Mapping[str, Any]) -> str:
+    """The rule variants in force, as ``--rule`` takes them."""
+    return "Rule variants: " + ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(rules.items()))
 
 
 def _plus_minus(standard_error: float) -> str:
@@ -276,6 +284,8 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
                          f"{_RANKING[a.ranked_by]}{_points_note(a)}", width)
+    if a.rules:
+        out.append(variants_line(a.rules))
     if a.passed:
         out += textwrap.wrap(_passed_line(a.passed, a.announce_rule, a.players), width)
     if a.outbid is not None:
