@@ -181,6 +181,18 @@ def _side(pos: Position, seat: int) -> str:
     return "declarers" if seat in pos.declaring_party else "defenders"
 
 
+def _first_tricks(pos: Position, plays: list[PlayReview], which: str) -> str:
+    """Scharwenzel's "für die ersten", which the trick count does not show:
+    the outcome level of the first reviewed card's best (``best_level``) or
+    of the last card played (``level``), where it is one of the first tricks."""
+    if pos.game != "scharwenzel" or not plays:
+        return ""
+    level = getattr(plays[0], which)
+    if level not in (Level.WON_FIRST_TRICKS, Level.LOST_FIRST_TRICKS):
+        return ""
+    return f"; {'the best outcome' if which == 'best_level' else 'the outcome'}: {level_name(pos, level)}"
+
+
 def _final_label(review: Review) -> str:
     return "As played" if review.complete else "After the record's last card (double dummy)"
 
@@ -226,8 +238,9 @@ def render_review(review: Review) -> str:
     pos = review.position
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
-    lines.append(f"Double dummy {start}: {_describe_start(review)}")
-    lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}")
+    lines.append(f"Double dummy {start}: {_describe_start(review)}{_first_tricks(pos, review.plays[:1], 'best_level')}")
+    lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}"
+                 f"{_first_tricks(pos, review.plays[-1:], 'level')}")
     if pos.scores_tricks:  # only the level pays: no "?" for a trick beyond it
         lines.append(f"cost: {units(pos)} given up by the player's own side against the card of most;  "
                      "?? changes the outcome level (tricks beyond it pay nothing);  * best card")
