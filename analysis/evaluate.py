@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from stichfest import Position, Solver
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, parse_cards
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, either, parse_cards
 from stichfest.contracts import CLUBS, CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
 from stichfest.position import PositionError, checked_rules, deck_description
 from stichfest.streak import takes_first_tricks
@@ -190,7 +190,7 @@ def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
         kind = next((k for k in REGISTRY if specs and k.game == specs[0].game
                      and k.name == name.split("-")[0]), None)
         if not hits and kind is not None and kind.players is not None and players not in (None, *kind.players):
-            raise InputError(f"a {kind.game} {kind.name} is played by {' or '.join(map(str, kind.players))} "
+            raise InputError(f"a {kind.game} {kind.name} is played by {either(kind.players)} "
                              f"players, not {players} (Schafkopf for three has only the one-against-two "
                              "contracts)")
         if not hits:

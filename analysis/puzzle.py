@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stichfest import Position, Solver
-from stichfest.cards import DEALINGS, Card, bits, players_of
+from stichfest.cards import DEALINGS, Card, bits, either, players_of
 from stichfest.contracts import (
     CONTRACTS,
     GAMES,
@@ -195,7 +195,7 @@ def check_arguments(game: str, contract: str | None, tricks: int | None, count: 
     if game not in GAMES:
         raise InputError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if players not in players_of(game):
-        raise InputError(f"players must be {' or '.join(map(str, sorted(players_of(game))))} for {game}, "
+        raise InputError(f"players must be {either(players_of(game))} for {game}, "
                          f"got {players}",
                          param="players")
     if contract is not None and contract in PUZZLE_CONTRACTS[game] and contract not in puzzle_contracts(

@@ -40,6 +40,7 @@ from stichfest.cards import (
     card,
     dealings_for_hand,
     deck_cards,
+    either,
     parse_card,
     suit_of,
 )
@@ -97,7 +98,7 @@ def deal_shape(game: str, hand_size: int, players: int | None = None) -> tuple[i
     if players is not None:
         if (game, players) not in DEALINGS:
             known = sorted(n for g, n in DEALINGS if g == game)
-            raise InputError(f"players must be {' or '.join(map(str, known))} for {game}, got {players}",
+            raise InputError(f"players must be {either(known)} for {game}, got {players}",
                              param="players")
         if not any(n == players for n, _ in found):
             sizes = " or ".join(map(str, DEALINGS[(game, players)]))

@@ -201,6 +201,12 @@ def players_of(game: str) -> tuple[int, ...]:
     return tuple(n for g, n in DEALINGS if g == game)
 
 
+def either(numbers: Iterable[int]) -> str:
+    """Numbers as a message says them: ``"4"``, ``"4 or 6"``, ``"4, 6 or 8"``."""
+    words = [str(n) for n in sorted(numbers)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def deck_cards(game: str, n_seats: int, hand_size: int) -> list[Card]:
     """The cards in play for ``game`` dealt to ``n_seats`` hands of ``hand_size``
     (a KeyError for a dealing the game does not know)."""

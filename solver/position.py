@@ -22,6 +22,7 @@ from .cards import (
     card,
     card_items,
     deck_cards,
+    either,
     mask_of,
     parse_card,
     players_of,
@@ -451,7 +452,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     n = len(raw_deal)
     allowed = players_of(game)
     if n not in allowed:
-        raise PositionError(f"{game} is played by {' or '.join(map(str, allowed))} players, the deal has {n} hands")
+        raise PositionError(f"{game} is played by {either(allowed)} players, the deal has {n} hands")
     deal: list[tuple[Card, ...] | None] = []
     for seat, text in enumerate(raw_deal):
         if isinstance(text, str) and text.strip() == HIDDEN:
@@ -496,7 +497,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
             raise PositionError(f"card {missing[0]} missing from the deck")
 
     if kind.players is not None and n not in kind.players:
-        raise PositionError(f"a {game} {contract} is played by {' or '.join(map(str, kind.players))} players, "
+        raise PositionError(f"a {game} {contract} is played by {either(kind.players)} players, "
                             f"the deal has {n} hands (Schafkopf for three has only the one-against-two "
                             "contracts: solo, wenz, geier, farbwenz, farbgeier)")
     declarer = _seat(data, "declarer", n)

@@ -73,3 +73,10 @@ def test_rule_variants_in_force_are_shown():
     from stichfest.analysis.cli.text import render_position
     assert "Rule variants: scharwenzel_passed=true" in render_position(passed)
     assert "Rule variants" not in render_position(SCHARWENZEL)
+
+
+def test_numbers_of_players_read_as_a_list():
+    from stichfest import PositionError
+    with pytest.raises(PositionError, match=r"is played by 4, 6 or 8 players"):
+        Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0,
+                            "deal": ["CQ C7 SQ", "CK C10 C9", "S8 S7 HA"], "play": []})

@@ -41,7 +41,7 @@ from stichfest.analysis.executor import open_executor
 from stichfest.analysis.ranking import DEFAULT_RANKING, check_outbid, outbidding, parse_outbid, parse_ranking
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, deck_cards, players_of
+from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, deck_cards, either, players_of
 from stichfest.contracts import (
     CALLABLE_SUITS,
     CONTRACTS,
@@ -387,7 +387,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         players = _int(data, "players", 4, 3, 4)
         if players not in players_of(game):
             raise BadRequest(f"{game} is not dealt to {players} players here (the page deals to "
-                             f"{' or '.join(str(n) for n in players_of(game) if n <= 4)})")
+                             f"{either(n for n in players_of(game) if n <= 4)})")
         declarer = _int(data, "declarer", 0, 0, players - 1)
         leader = _int(data, "leader", 0, 0, players - 1)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
