@@ -380,7 +380,9 @@ def checked_rules(game: str, given: Any) -> dict[str, Any]:
             raise PositionError(f"rule variant {k!r} is a {RULE_GAME[k]} rule, not one of {game}")
         want = type(RULE_DEFAULTS[k])
         if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
-            raise PositionError(f"rule variant {k!r} must be {want.__name__}, got {v!r}")
+            kind = "true or false" if want is bool else "a whole number"
+            shown = json.dumps(v) if _jsonable(v) else repr(v)  # as the position's JSON writes it
+            raise PositionError(f"rule variant {k!r} must be {kind}, got {shown}")
         if k in RULE_RANGE and not RULE_RANGE[k][0] <= v <= RULE_RANGE[k][1]:
             got = f", got {v}" if abs(v) < 10**9 else ""  # str() of 4,300 digits and more fails
             raise PositionError(f"rule variant {k!r} must be {RULE_RANGE[k][0]}..{RULE_RANGE[k][1]}{got}")
@@ -400,6 +402,14 @@ def _seat(data: Mapping[str, Any], key: str, n: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
         raise PositionError(f"{key!r} must be a seat 0..{n - 1}, got {v!r}")
     return v
+
+
+def _jsonable(v: Any) -> bool:
+    try:
+        json.dumps(v)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:

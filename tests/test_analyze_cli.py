@@ -229,7 +229,7 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "1:E10,E10"], "card E10 given twice"),
     # a hand that wins without play is answered without a search: its rules are checked all the same
     (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=99"], "must be 1..8, got 99"),
-    (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=true"], "must be int, got True"),
+    (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=true"], "must be a whole number, got true"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "solo=" + "1" * 400], "the number has 400 digits"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=-" + "9" * 100], "must be 1..8"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "solo=" + "1" * 50],

@@ -117,7 +117,7 @@ def test_blank_lines_of_a_batch_are_skipped_after_decoding():
 
 
 @pytest.mark.parametrize("value, message", [(0, "must be 1..16, got 0"), (10**5000, "must be 1..16$"),
-                                            (True, "must be int")], ids=["zero", "huge", "bool"])
+                                            (True, "must be a whole number, got true")], ids=["zero", "huge", "bool"])
 def test_jass_multiplier_is_checked(value, message):
     jass = {"game": "jass", "contract": "obenabe", "declarer": 0, "leader": 0,
             "deal": ["CA CK CQ CJ C10 C9 C8 C7 D6", "C6 DA DK DQ DJ D10 D9 D8 D7",
