@@ -80,3 +80,15 @@ def test_numbers_of_players_read_as_a_list():
     with pytest.raises(PositionError, match=r"is played by 4, 6 or 8 players"):
         Position.from_json({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 0, "leader": 0,
                             "deal": ["CQ C7 SQ", "CK C10 C9", "S8 S7 HA"], "play": []})
+
+
+def test_the_short_deck_is_named():
+    """docs/rules.md "Short deck (Kurze Karte)": a six-card hand is the short deck, and the headers say so."""
+    code, out = run("analyze", "--hand", "EO GO HA H10 EA EK", "--samples", "2", "--contracts", "solo-H",
+                    "--play", "double-dummy", "--workers", "1")
+    assert code == 0 and out.startswith("Schafkopf (short deck): seat 0 announces")
+    from stichfest.analysis.cli.text import render_position
+    short = Position.from_json({"game": "schafkopf", "contract": "solo", "trump": "H", "declarer": 0, "leader": 0,
+                                "deal": ["EO GO HA H10 EA EK", "HO SO HK H9 E10 E9", "EU GU GA G10 GK G9",
+                                         "HU SU SA S10 SK S9"], "play": []})
+    assert render_position(short).startswith("Schafkopf Herz-Solo (short deck); declarer seat 0")

@@ -38,7 +38,8 @@ from stichfest.search import Result
 def render_position(pos: Position) -> str:
     party = pos.declaring_party
     who = f"seat {pos.declarer} under study" if pos.kind.against_all else f"declarer seat {pos.declarer}"
-    lines = [f"{contract_title(pos)}; {who}, seat {pos.leader} leads"]
+    deck = " (short deck)" if pos.game == "schafkopf" and pos.n_seats == 4 and pos.hand_size == 6 else ""
+    lines = [f"{contract_title(pos)}{deck}; {who}, seat {pos.leader} leads"]
     st = pos.state() if None not in pos.deal else None
     for seat, hand in enumerate(pos.deal):
         mark = "*" if seat == pos.declarer else ("+" if seat in party else " ")
@@ -276,7 +277,7 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 del row[j]
             del keys[j]
 
-    players = f" for {a.players} players" if a.players != 4 else ""
+    players = _table_words(a)
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
     sampled = (f"{a.samples} sampled deals, seed {a.seed}" if not all(isinstance(r, ClaimResult) for r in a.results)
@@ -309,6 +310,13 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
                 f"{_plus_minus(c.standard_error)}  ({c.samples} deals)" for c in a.comparisons]
     out += render_single_dummy(a, width)
     return "\n".join(out)
+
+
+def _table_words(a: HandAnalysis) -> str:
+    """Who plays, beside the game's name: "for 3 players", "(short deck)"."""
+    if a.players != 4:
+        return f" for {a.players} players"
+    return " (short deck)" if a.game == "schafkopf" and len(a.hand) == 6 else ""
 
 
 def _outbid_line(outbid: tuple[int, Contract, Ranking]) -> str:
@@ -417,7 +425,7 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
         width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
     a, row = d.analysis, d.row
     sd_row = row.single_dummy
-    players = f" for {a.players} players" if a.players != 4 else ""
+    players = _table_words(a)
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {d.declarer} announced {row.name}, seat "
                         f"{a.leader} leads; the viewer, seat {a.seat}, did not; hand "
                         f"{' '.join(map(str, a.hand))}", width)
