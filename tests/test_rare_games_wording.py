@@ -92,3 +92,17 @@ def test_the_short_deck_is_named():
                                 "deal": ["EO GO HA H10 EA EK", "HO SO HK H9 E10 E9", "EU GU GA G10 GK G9",
                                          "HU SU SA S10 SK S9"], "play": []})
     assert render_position(short).startswith("Schafkopf Herz-Solo (short deck); declarer seat 0")
+
+
+def test_a_finished_game_has_no_player_to_move():
+    from test_scharwenzel_scoring import MORE_TRICKS_LESS_SCORE
+    play = ["SA", "S8", "H8", "S7", "HK", "HQ", "CA", "H7", "CQ", "C9", "CK", "C8", "C7", "HJ", "C10", "CJ", "SQ",
+            "DJ", "H9", "SJ", "DK", "SK", "DQ", "DA", "D10", "D9", "HA", "S10", "D7", "D8", "H10", "S9"]
+    import json
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
+                   "deal": MORE_TRICKS_LESS_SCORE, "play": play}, f)
+    code, out = run("analyze", f.name, "--workers", "1")
+    assert code == 0 and "player to move" not in out and "every card is played" in out
+    assert "Position: tricks 6" in out

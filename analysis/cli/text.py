@@ -499,8 +499,9 @@ def render_position_analysis(a: PositionAnalysis) -> str:
     known = [s for s, h in enumerate(a.position.deal) if h is not None]
     out = [render_position(a.position), ""]
     if len(known) > 1:
-        out.append(f"Hands given: seats {', '.join(map(str, known))}; every one is taken as known "
-                   "to the player to move")
+        out.append(f"Hands given: seats {', '.join(map(str, known))}; " +
+                   ("every one is taken as known to the player to move" if a.to_move is not None
+                    else "every card is played"))
     out += _position_figures(a)
     if a.single_dummy is not None:
         out += [""] + _position_figures(a.single_dummy)
@@ -543,7 +544,7 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
 
     # double dummy, the position's value is what the player to move makes
     # seeing every hand: on each deal his best card, so at least the best mean
-    seen = ", the player to move seeing every hand" if a.play != "single-dummy" else ""
+    seen = ", the player to move seeing every hand" if a.play != "single-dummy" and a.to_move is not None else ""
     out.append(f"Position{seen}: {cells(a.value())}")
     if a.moves:
         best = a.best_move()
