@@ -150,7 +150,7 @@ def load_announce_rule(path: str) -> AnnounceRule:
     default.  A bad file raises a one-line :class:`InputError`."""
     where = f"announce rule {path}"
     data = read_toml(path, "announce rule")
-    unknown = sorted(set(data) - {"announce"})
+    unknown = sorted(set(data) - {"announce", "tariff"})  # a shared file's [tariff] is the tariff's
     if unknown:
         raise InputError(f"{where}: unknown key {unknown[0]!r} (expected [[announce]] tables)")
     tables = data.get("announce", [])

@@ -70,7 +70,7 @@ import numpy as np
 from stichfest import Position, Solver
 from stichfest.cards import GAME_DECK, SUIT_LETTERS, Card, deck_cards, either, parse_cards
 from stichfest.contracts import CLUBS, CONTRACTS, REGISTRY, Contract, callable_suits, every_contract
-from stichfest.position import PositionError, checked_rules, deck_description
+from stichfest.position import RULE_DEFAULTS, PositionError, checked_rules, deck_description
 from stichfest.streak import takes_first_tricks
 from stichfest.weis import jass_weis
 
@@ -174,6 +174,25 @@ def contracts_for_hand(game: str, hand: Sequence[Card], players: int | None = No
             out += [Contract(game, k.name, trump=s, tout=tout) for s in suits]
     return out
 
+
+
+def passed_game(specs: Sequence[Contract], rules: Mapping[str, Any] | None,
+                wanted: Sequence[str] | None = None) -> list[Contract]:
+    """``specs`` less what a rule variant rules out: with ``scharwenzel_passed``
+    everyone passed, so clubs is trump and no Tout was announced (the clubs
+    game alone).  A contract named outright in ``wanted`` that the rule
+    rules out, or a choice that leaves no contract, is an
+    :class:`InputError` naming the rule."""
+    if not (rules or {}).get("scharwenzel_passed"):
+        return list(specs)
+    kept = [s for s in specs if s.trump == CLUBS and not s.tout]
+    named = {w.strip().lower() for w in wanted or ()}
+    # a contract named outright, or a choice that leaves none: refused (a prefix may take its clubs game)
+    out = [s for s in specs if s not in kept and (s.id.lower() in named or not kept)]
+    if wanted and out:
+        raise InputError(f"with scharwenzel_passed everyone passed, so only the clubs game is played, not "
+                         f"{out[0].id}", param="contracts")
+    return kept
 
 
 def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
@@ -560,10 +579,9 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
     announcer = seat if declarer is None else declarer
     tariff = tariff or Tariff()
     specs = contracts_for_hand(game, cards, n_seats) if announcer == seat else every_contract(game, n_seats)
-    if (rules or {}).get("scharwenzel_passed"):  # everyone passed: clubs is trump, and no Tout was announced
-        specs = [s for s in specs if s.trump == CLUBS and not s.tout]
     if contracts:
         specs = select_contracts(specs, contracts, n_seats)
+    specs = passed_game(specs, rules, contracts)
     if announcer != seat:  # another seat's contract: one, named by its id
         specs = [s for s in specs if s.id.lower() in {c.strip().lower() for c in contracts or ()}]
         if len(specs) != 1:
@@ -594,7 +612,7 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
             sampler.sample(seed, 0)
             return with_claims(HandAnalysis(game, seat, leader, cards, samples, seed, tariff, [],
                                             players=n_seats, passed=bidding[0], announce_rule=bidding[1],
-                                            outbid=bidding[2]),
+                                            outbid=bidding[2], rules=_variants(game, rules)),
                                claims)
     first = sampler.sample(seed, 0)
     try:
@@ -616,12 +634,12 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                                  done, sampler) if done else None
         if partial is not None:
             partial.passed, partial.announce_rule, partial.outbid = bidding
-            partial.rules = dict(templates[specs[0].id].to_json().get("rules", {}))
+            partial.rules = _variants(game, rules)
         raise stopped(e, partial, done, samples) from None
     analysis = _hand_analysis(game, seat, leader, cards, n_seats, seed, tariff, specs, templates, table, samples,
                               sampler)
     analysis.passed, analysis.announce_rule, analysis.outbid = bidding
-    analysis.rules = dict(templates[specs[0].id].to_json().get("rules", {}))  # the variants, checked
+    analysis.rules = _variants(game, rules)
     if play != "double-dummy":
         try:
             analysis.results = attach_single_dummy(analysis.results, sampler, seed, templates, play=play,
@@ -668,6 +686,11 @@ def _hand_analysis(game: str, seat: int, leader: int, cards: tuple[Card, ...], n
     comparisons = [paired_difference(contenders[0], r) for r in contenders[1:4]]
     return HandAnalysis(game, seat, leader, cards, samples, seed, tariff, results, comparisons, n_seats,
                         interrupted=done < samples)
+
+
+def _variants(game: str, rules: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The rule variants given that differ from the defaults (checked before)."""
+    return {k: v for k, v in checked_rules(game, rules or {}).items() if RULE_DEFAULTS[k] != v}
 
 
 def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,

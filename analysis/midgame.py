@@ -93,8 +93,9 @@ class PositionAnalysis:
     def best_move(self) -> Card | None:
         """The best card for the player to move (None without moves): the best
         mean value; where the value counts tricks (Scharwenzel, a Tout) only
-        the outcome pays, so first the best chance of the target (a Tout
-        made, the majority), or on a known Scharwenzel deal the best level."""
+        the outcome pays, so first the best mean outcome (a Tout made or
+        not; in Scharwenzel the majority +1, Bock 0, the minority -1), or on
+        a known Scharwenzel deal the best level."""
         if not self.moves:
             return None
         sign = 1 if self.to_move in self.position.maximizing_seats else -1
@@ -105,9 +106,18 @@ class PositionAnalysis:
             if levels is not None:
                 return (sign * levels[c], mean)
             if self.position.scores_tricks and target is not None:
-                return (sign * float(np.mean(self.moves[c] >= target)), mean)
+                return (sign * float(np.mean(self._outcomes(self.moves[c]))), mean)
             return (mean,)
         return max(self.moves, key=key)
+
+    def _outcomes(self, values: np.ndarray) -> np.ndarray:
+        """Per deal, what a trick count decides: the target reached (1) or not;
+        in a Scharwenzel game equal tricks (Bock, 0) between the majority (1)
+        and the minority (-1)."""
+        assert self.target is not None
+        if self.position.tout or self.position.game != "scharwenzel":
+            return (values >= self.target).astype(np.float64)
+        return np.asarray(np.sign(2 * values - self.position.n_tricks), dtype=np.float64)
 
     def to_json(self) -> dict[str, Any]:
         best = self.best_move()
@@ -171,6 +181,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     # Only one deal fits what is given: one solve answers exactly, where
     # ``samples`` copies of it would print intervals around a certainty.
     exact = sampler.count() == 1
+    wanted = samples  # the single-dummy play-outs of "both" still vary from copy to copy of the deal
     if exact:
         samples = 1
     # Who moves does not depend on the hidden cards: trick winners follow from the cards played.
@@ -201,7 +212,7 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
                       for c, v in out.moves.items()}
     if play == "both":
         out.single_dummy = analyze_position_single_dummy(
-            pos, samples=min(samples, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,
+            pos, samples=min(wanted, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,
             constraints=constraints, executor=executor, progress=progress)
     return out
 

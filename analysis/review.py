@@ -215,7 +215,8 @@ class PlayReview:
 
     ``values``: every legal card of that moment -> the double-dummy value
     after it (display order); ``best``: the cards of the best value for the
-    player's side; ``cost``: best value minus the played card's, for the
+    player's side (counted in tricks: of the best level, the most tricks
+    among them); ``cost``: best value minus the played card's, for the
     player's side (>= 0); ``best_level`` / ``level``: the declaring
     party's level after the best card / after the card played (None in
     Ramsch); ``dd_mark``: the double-dummy mark.  ``mark`` is the verdict:
@@ -262,7 +263,8 @@ class PlayReview:
         out: dict[str, Any] = {
             "index": self.index, "trick": self.trick, "seat": self.seat, "card": str(self.card),
             "values": {str(c): v for c, v in self.values.items()},
-            "best": [str(c) for c in self.best], "cost": self.cost, "level": level, "mark": self.mark}
+            "best": [str(c) for c in self.best], "cost": self.cost, "level": level, "mark": self.mark,
+            "maximizing": self.maximizing}
         if self.information is not None:
             out["dd_mark"] = self.dd_mark
             out["information"] = self.information.to_json()

@@ -106,3 +106,61 @@ def test_a_finished_game_has_no_player_to_move():
     code, out = run("analyze", f.name, "--workers", "1")
     assert code == 0 and "player to move" not in out and "every card is played" in out
     assert "Position: tricks 6" in out
+
+
+def test_scharwenzel_star_counts_bock_between_win_and_loss():
+    """docs/rules.md "Majority and Bock": equal tricks score 0, above the minority's loss."""
+    import numpy as np
+
+    from stichfest.analysis.midgame import PositionAnalysis
+    cards = list(SCHARWENZEL.state().legal_cards())[:2]
+    bock, risky = cards
+    moves = {bock: np.array([4.0, 4, 4, 4]), risky: np.array([5.0, 3, 3, 3])}
+    a = PositionAnalysis(SCHARWENZEL, 0, 5, 0, np.array([5.0] * 4), moves)
+    assert a.best_move() == bock
+
+
+def test_play_both_on_a_known_deal_keeps_its_play_outs(tmp_path):
+    """One exact double-dummy solve, but the single-dummy play-outs of --play both vary from copy to copy:
+    they keep the samples asked (up to their budget)."""
+    import json
+
+    from test_scharwenzel_scoring import MORE_TRICKS_LESS_SCORE
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps({"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
+                             "deal": ["?"] + MORE_TRICKS_LESS_SCORE[1:], "play": []}))
+    code, out = run("analyze", str(f), "--play", "both", "--worlds", "2", "--samples", "3", "--json",
+                    "--workers", "1")
+    data = json.loads(out)
+    assert code == 0 and data["exact"] and data["samples"] == 1 and data["single_dummy"]["samples"] == 3
+
+
+def test_scharwenzel_passed_names_what_it_rules_out():
+    code, out = run("analyze", "--game", "scharwenzel", "--hand", "CQ C7 CA CK C10 HA DA SA", "--rule",
+                    "scharwenzel_passed=true", "--contracts", "trump-H", "--samples", "2")
+    assert code == 2 and "with scharwenzel_passed everyone passed, so only the clubs game is played, not trump-H" in out
+    code, out = run("analyze", "--game", "scharwenzel", "--hand", "CQ C7 CA CK C10 HA DA SA", "--rule",
+                    "scharwenzel_passed=true", "--contracts", "trump-C", "--samples", "2", "--play", "double-dummy",
+                    "--workers", "1")
+    assert code == 0 and "Trumpf Kreuz" in out and "Tout" not in out
+
+
+def test_a_sie_alone_still_says_its_rule_variants():
+    import json
+    code, out = run("analyze", "--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=3", "--json")
+    assert code == 0 and json.loads(out)["rules"] == {"davonlaufen_min": 3}
+
+
+def test_kontra_with_factor_one_gains_nothing():
+    code, out = run("analyze", "--hand", "EA E10 GK G9 HA H9 S10 S8", "--seat", "0", "--declarer", "2",
+                    "--contract", "solo-E", "--samples", "4", "--play", "double-dummy", "--tariff-set",
+                    "kontra_factor=1", "--workers", "1")
+    assert code == 0 and "so it gains nothing: its factor is 1." in " ".join(out.split())
+
+
+def test_a_shared_toml_file_serves_tariff_and_announce_rule(tmp_path):
+    shared = tmp_path / "table.toml"
+    shared.write_text('[tariff]\nsolo = 60\n\n[[announce]]\ncontract = "solo"\nmin_trumps = 5\n')
+    code, out = run("analyze", "--hand", "EO GO HO SO EU GU HU SU", "--seat", "2", "--passed", "0,1",
+                    "--tariff", str(shared), "--announce-rule", str(shared), "--samples", "2", "--json")
+    assert code == 0, out

@@ -306,6 +306,8 @@ def test_analysis_limits(client):
      "seat must be 0..2"),
     ("/api/deal", {"game": "schafkopf", "contract": "wenz", "trump": "H"}, "wenz takes no trump"),
     ("/api/deal", {"game": "schafkopf", "contract": "solo", "trump": "H", "called": "E"}, "solo calls no Sau"),
+    ("/api/analyze", {"game": "scharwenzel", "hand": "CQ C7 CA CK C10 HA DA SA", "contracts": "trump-H",
+                      "rules": {"scharwenzel_passed": True}}, "only the clubs game is played, not trump-H"),
 ])
 def test_requests_a_job_would_fail_on_are_400(client, route, body, words):
     """What the library would refuse once the job ran is refused at once, as
@@ -466,3 +468,20 @@ def test_review_job_gives_marks_per_card(client):
     assert [p["card"] for p in plays] == line[:8] and all(p["mark"] is None for p in plays)
     bad = client.post("/api/review", json={"position": {**WENZ, "deal": ["?"] + WENZ["deal"][1:]}})
     assert bad.status_code == 400 and "hidden" in bad.json()["error"]
+
+
+def test_a_key_given_twice_is_a_400(client):
+    body = json.dumps({"position": WENZ})[:-1] + ', "position": {}}'
+    r = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "gives the key 'position' twice" in r.json()["error"]
+
+
+def test_review_plays_say_their_side(client):
+    """The page colours the board by the side to move, which the play says
+    (in a game counted in tricks the best card need not hold the extreme value)."""
+    from test_scharwenzel_scoring import MORE_TRICKS_LESS_SCORE
+    record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
+              "deal": MORE_TRICKS_LESS_SCORE, "play": ["SA"]}
+    out = wait(client, client.post("/api/review", json={"position": record}).json()["job"])
+    play = out["result"]["plays"][0]
+    assert play["maximizing"] is True and play["best"] == ["SA"] and play["values"]["S10"] == 7

@@ -47,7 +47,8 @@ class _OneLineErrors(click.Group):
         no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
         try:
             rv = super().main(*args, **kwargs)
-            sys.stdout.flush()  # here, so that a failed write is caught below, not at exit
+            if sys.stdout is not None:  # None: started with stdout closed, nothing was written
+                sys.stdout.flush()  # here, so that a failed write is caught below, not at exit
         except OSError as e:
             if e.errno not in OUTPUT_ERRNOS:
                 raise

@@ -355,10 +355,13 @@ def render_review_html(review: Review) -> str:
         cards = "".join(card_svg(c) for c in sort_hand(pos, hand or ()))
         out.append(f"<tr><td>seat {seat} {escape(role)}</td><td>{cards}</td></tr>")
     out.append("</table>")
-    out.append(f'<p class="legend">Under each card: its cost in {units(pos)} for the player\'s own side '
-               "against the best card, and the double-dummy value after every legal card (best in green). "
-               f'{_mark_html("?")} costs points, {_mark_html("??")} changes the outcome level'
-               f'{" (counted in tricks: only the level pays)" if pos.scores_tricks else ""}.'
+    if pos.scores_tricks:  # only the level pays (see render_review)
+        marks = (f"against the card of most, and the double-dummy value after every legal card (best in green). "
+                 f'{_mark_html("??")} changes the outcome level; tricks beyond it pay nothing.')
+    else:
+        marks = ("against the best card, and the double-dummy value after every legal card (best in green). "
+                 f'{_mark_html("?")} costs points, {_mark_html("??")} changes the outcome level.')
+    out.append(f'<p class="legend">Under each card: its cost in {units(pos)} for the player\'s own side {marks}'
                + (" <i>info</i>: the estimate from what the player saw." if review.information else "")
                + "</p>")
     out.append('<table class="tricks">')

@@ -484,10 +484,11 @@ def render_defence(d: DefenceAnalysis, width: int | None = None) -> str:
             for r in lines]
     if d.role == "defender":
         k = a.tariff.kontra_factor
-        times = "once more" if k == 2 else f"{k - 1} times" if k > 1 else "nothing, as its factor is 1"
-        out += textwrap.wrap(f"(Kontra multiplies the game's value by {k}, so it gains what the payout is "
-                             f"{times}, deal by deal: worth giving when the interval of the gain is "
-                             "above 0.  Re, the declarer's answer, is not modelled.)", width)
+        gains = ("nothing: its factor is 1" if k == 1 else
+                 f"what the payout is {'once more' if k == 2 else f'{k - 1} times more'}, deal by deal: worth "
+                 "giving when the interval of the gain is above 0")
+        out += textwrap.wrap(f"(Kontra multiplies the game's value by {k}, so it gains {gains}.  Re, the "
+                             "declarer's answer, is not modelled.)", width)
     diff = d.single_minus_double()
     if diff is not None:
         out.append(f"SD − DD, seat {a.seat}'s payout on the same deals: {diff[0]:+.1f} {_plus_minus(diff[1])} "

@@ -35,6 +35,7 @@ from stichfest.analysis.evaluate import (
     _checked_hand,
     contracts_for_hand,
     evaluate_hand,
+    passed_game,
     select_contracts,
 )
 from stichfest.analysis.executor import open_executor
@@ -52,7 +53,7 @@ from stichfest.contracts import (
     contract_kind,
 )
 from stichfest.deals import deck, position_json, random_deal
-from stichfest.position import RULE_DEFAULTS
+from stichfest.position import RULE_DEFAULTS, DuplicateKey, unique_keys
 from stichfest.search import default_solver
 
 from .jobs import Job, JobManager, JobProgress, TooBusy
@@ -97,7 +98,10 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     raw = b"".join(chunks)
     try:
-        data = json.loads(raw or b"{}")
+        # a key given twice is refused, as the command line refuses it in a position
+        data = json.loads(raw or b"{}", object_pairs_hook=unique_keys)
+    except DuplicateKey as e:
+        raise BadRequest(f"the request gives the key {e.args[0]!r} twice") from None
     except ValueError as e:
         if "digits" in str(e):  # valid JSON, but a number of thousands of digits
             raise BadRequest("a number in the request is too long") from None
@@ -470,7 +474,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             return started(jobs.submit("analyze", _defence_work(args, workers)))
         cards, n_seats = _checked_hand(game, hand, args["seat"], args["leader"], args["rules"], args["players"])
         if args["contracts"]:
-            select_contracts(contracts_for_hand(game, cards, n_seats), args["contracts"], n_seats)
+            passed_game(select_contracts(contracts_for_hand(game, cards, n_seats), args["contracts"], n_seats),
+                        args["rules"], args["contracts"])
         # which seats may have passed (those between the leader and the viewer), as the CLI checks
         bidding_predicates(game, n_seats, args["passed"], None, declarer=args["seat"], viewer=args["seat"],
                            hand=cards, leader=args["leader"])

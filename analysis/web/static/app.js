@@ -678,7 +678,10 @@ async function drawReview() {
   if (p) {
     const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
     detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
-      `${p.mark || ""} — ${p.values[p.card]} ${unit} for the declaring party` + (p.cost ? `, ${p.cost} worse than the best (${best})`
+      `${p.mark || ""} — ${p.values[p.card]} ${unit} for the declaring party` +
+      // counted in tricks, a best card (of the best level) may still give up a trick that pays nothing
+      ((p.best || []).includes(p.card) ? ", a best card" + (p.cost ? ` (${p.cost} ${unit} fewer than the most, which pay nothing)` : "")
+        : p.cost ? `, ${p.cost} worse than the best (${best})`
         : p.mark === "??" ? ", as good as the best by the value but a worse outcome" : ", a best card") +
       (p.level && p.level.best !== p.level.played ?
         `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + "." +
@@ -696,9 +699,8 @@ async function drawReview() {
     const view = await api("/api/view", { position: { ...review.position, play: review.position.play.slice(0, review.step) } });
     let values = null;
     if (p) {
-      const vs = Object.values(p.values);
-      const maxi = p.values[p.best[0]] === Math.max(...vs);
-      values = { moves: p.values, maximizing: maxi ? [view.to_move] : [] };
+      // the side comes with the play (best[0] need not hold the extreme value where only the level pays)
+      values = { moves: p.values, maximizing: p.maximizing ? [view.to_move] : [] };
     }
     drawBoard($("rv-board"), view, { values, highlight: p ? p.card : null });
   } catch (e) { showError(e.message); }
