@@ -144,6 +144,19 @@ def test_scharwenzel_analysis_shows_the_first_tricks(page):
     shot(page, "scharwenzel-analysis")
 
 
+def test_jass_analysis_shows_the_weis_and_stoeck(page):
+    # docs/rules.md "Weis", "Stöck": six Herz in a row and the Herz K and Q write at least 170 at Herz trumps
+    analyse(page, "HJ H9 HA HK HQ H10 SA CA DA", game="jass", samples="3", contracts="trump-H")
+    head = page.text_content("#an-table tr")
+    assert "Weis+Stöck" in head
+    cells = [c.strip() for c in page.locator("#an-table tr").nth(1).locator("td").all_text_contents()]
+    weis = cells[[h.strip() for h in page.locator("#an-table tr").first.locator("th").all_text_contents()]
+                 .index("Weis+Stöck")]
+    assert weis.startswith("+") and float(weis) >= 170
+    assert page.is_hidden("#error")
+    shot(page, "jass-analysis")
+
+
 def test_announce_over_another_seats_game(page):
     # seat 0 announced a Wenz: only the hand's games above it (README "Outbidding another seat")
     analyse(page, "EO GO HO SO HA H10 HK EA", seat=1, outbid="0:wenz", samples="8", contracts="solo-H,geier")
