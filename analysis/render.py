@@ -41,6 +41,10 @@ class Score(NamedTuple):
     def left(self) -> int:
         return self.tricks - self.played
 
+    def of(self, n: int) -> str:
+        """``n`` in the unit: "1 trick", "5 tricks", "40 points"."""
+        return f"{n} {self.unit[:-1] if n == 1 else self.unit}"
+
     def goal(self, goal: str) -> str:
         """The target in words, for a puzzle ``goal`` (see :mod:`stichfest.analysis.puzzle`)."""
         what = {"91": " (Schneider)", "tout": " (every trick)", "majority": " (a majority)",

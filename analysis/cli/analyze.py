@@ -134,10 +134,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     (single dummy).  Figures come with 95% intervals.
     """
     if position is not None:
-        given = [flag for name, flag in _BEFORE_PLAY_ONLY.items()
-                 if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT]
-        if given:
-            raise InputError(f"{given[0]} applies to a hand before play (--hand), not to a position file")
+        refuse_unused(ctx, _BEFORE_PLAY_ONLY, "applies to a hand before play (--hand), not to a position file")
     elif not hand:
         raise InputError("give a hand (--hand \"EO GO ...\") or a position file")
     for name, value in (("--plot", plot), ("--scheduler", scheduler)):

@@ -181,16 +181,12 @@ def _side(pos: Position, seat: int) -> str:
     return "declarers" if seat in pos.declaring_party else "defenders"
 
 
-def _first_tricks(pos: Position, plays: list[PlayReview], which: str) -> str:
+def _first_tricks(pos: Position, level: Level | None, label: str) -> str:
     """Scharwenzel's "für die ersten", which the trick count does not show:
-    the outcome level of the first reviewed card's best (``best_level``) or
-    of the last card played (``level``), where it is one of the first tricks."""
-    if pos.game != "scharwenzel" or not plays:
+    ``label`` and ``level``, where it is one of the first tricks."""
+    if pos.game != "scharwenzel" or level not in (Level.WON_FIRST_TRICKS, Level.LOST_FIRST_TRICKS):
         return ""
-    level = getattr(plays[0], which)
-    if level not in (Level.WON_FIRST_TRICKS, Level.LOST_FIRST_TRICKS):
-        return ""
-    return f"; {'the best outcome' if which == 'best_level' else 'the outcome'}: {level_name(pos, level)}"
+    return f"; {label}: {level_name(pos, level)}"
 
 
 def _final_label(review: Review) -> str:
@@ -238,9 +234,11 @@ def render_review(review: Review) -> str:
     pos = review.position
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
-    lines.append(f"Double dummy {start}: {_describe_start(review)}{_first_tricks(pos, review.plays[:1], 'best_level')}")
+    best = review.plays[0].best_level if review.plays else None
+    reached = review.plays[-1].level if review.plays else None
+    lines.append(f"Double dummy {start}: {_describe_start(review)}{_first_tricks(pos, best, 'the best outcome')}")
     lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}"
-                 f"{_first_tricks(pos, review.plays[-1:], 'level')}")
+                 f"{_first_tricks(pos, reached, 'the outcome')}")
     if pos.scores_tricks:  # only the level pays: no "?" for a trick beyond it
         lines.append(f"cost: {units(pos)} given up by the player's own side against the card of most;  "
                      "?? changes the outcome level (tricks beyond it pay nothing);  * best card")

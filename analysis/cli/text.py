@@ -724,9 +724,8 @@ def render_puzzle(p: Puzzle, number: int = 1, total: int = 1) -> str:
         lines.append(f"  seat {seat}{mark} {' '.join(str(c) for c in now)}")
     lines.append("  (* declarer, + declaring side)" if len(party) > 1 else "  (* declarer)")
     sc = score(pos, p.target)
-    unit = "trick" if sc.unit == "tricks" and sc.declaring == 1 else sc.unit
     lines.append(f"Score so far ({sc.played} of {sc.tricks} tricks played): declaring side "
-                 f"{sc.declaring} {unit}, the others {sc.others}")
+                 f"{sc.of(sc.declaring)}, the others {sc.others}")
     lines.append(f"Goal: {sc.goal(p.goal)} for the declaring side: "
                  f"{sc.needed} more from the {sc.left} trick{'s' if sc.left != 1 else ''} left")
     if st.trick:

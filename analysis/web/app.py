@@ -326,7 +326,7 @@ def _puzzle_work(game: str, contract: str | None, goal: str | None, tricks: int 
         # what the command line tells beside the question: the contract, the score and what the goal needs
         out.update(svg=puzzle_svg(p), view=position_view(p.position), intro=(
             f"{contract_title(p.position)}. Score after {sc.played} of {sc.tricks} tricks: declaring side "
-            f"{sc.declaring} {sc.unit}, the others {sc.others}. Goal: {sc.goal(p.goal)}, {sc.needed} more."))
+            f"{sc.of(sc.declaring)}, the others {sc.others}. Goal: {sc.goal(p.goal)}, {sc.needed} more."))
         return out
     return work
 
@@ -507,8 +507,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             target = None
         else:
             target = _int(data, "target", None, 0, 120)
-        pos = hand_position(contract, hand, seat, leader, trump=trump if needs else None, tout=target is None,
-                            players=players)
+        pos = hand_position(contract, hand, seat, leader, trump=trump, tout=target is None, players=players)
         samples = _int(data, "samples", 0, 0, MAX_DD_SAMPLES)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
         return started(jobs.submit("tout", _tout_work(pos, target, samples, seed)))
