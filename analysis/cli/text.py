@@ -514,8 +514,8 @@ def _star_rule(a: PositionAnalysis) -> str:
     if a.levels is not None:
         return "best for him: the outcome first (the first tricks count), then the tricks"
     if a.position.scores_tricks and a.target is not None:
-        return ("best for him: the best chance of the target first (only the outcome pays), "
-                "then the mean" if not a.exact else "best for him: the target first, then the tricks")
+        return ("best for him: the best mean outcome first (only the outcome pays; Scharwenzel's Bock "
+                "between win and loss), then the mean" if not a.exact else "best for him: the target first, then the tricks")
     return "best for him" if a.exact else "best mean for him"
 
 
