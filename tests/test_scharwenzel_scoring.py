@@ -219,13 +219,16 @@ def test_review_judges_by_the_level_not_the_tricks(card, mark, played):
 
 def test_review_text_says_the_first_tricks():
     """The trick count does not show "für die ersten": the summary lines say it."""
-    from stichfest.analysis.cli.review import render_review
+    from stichfest.analysis.cli.review import render_review, render_review_html
     play = ["SA", "S8", "H8", "S7", "HK", "HQ", "CA", "H7", "CQ", "C9", "CK", "C8", "C7", "HJ", "C10", "CJ", "SQ",
             "DJ", "H9", "SJ", "DK", "SK", "DQ", "DA", "D10", "D9", "HA", "S10", "D7", "D8", "H10", "S9"]
     record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
               "deal": MORE_TRICKS_LESS_SCORE, "play": play}
-    text = render_review(review_game(record))
+    review = review_game(record)
+    text = render_review(review)
     assert "7 of 8 tricks — majority; the best outcome: majority, the first tricks" in text
+    page = render_review_html(review)  # the page's summary says the same
+    assert "majority; the best outcome: majority, the first tricks; as played" in page
     assert "As played: declaring party 6 of 8 tricks — majority; the outcome: majority, the first tricks" in text
     assert "No card marked." in text
 

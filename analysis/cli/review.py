@@ -189,6 +189,16 @@ def _first_tricks(pos: Position, level: Level | None, label: str) -> str:
     return f"; {label}: {level_name(pos, level)}"
 
 
+def _summary_values(review: Review) -> tuple[str, str]:
+    """The value before the first reviewed card and after the last, told in
+    the game's terms, "für die ersten" included (text and HTML say the same)."""
+    pos = review.position
+    best = review.plays[0].best_level if review.plays else None
+    reached = review.plays[-1].level if review.plays else None
+    return (_describe_start(review) + _first_tricks(pos, best, "the best outcome"),
+            describe_value(pos, review.final) + _first_tricks(pos, reached, "the outcome"))
+
+
 def _final_label(review: Review) -> str:
     return "As played" if review.complete else "After the record's last card (double dummy)"
 
@@ -234,11 +244,9 @@ def render_review(review: Review) -> str:
     pos = review.position
     lines = [render_position(pos), ""]
     start = f"before play[{review.start}]" if review.start else "before the first card"
-    best = review.plays[0].best_level if review.plays else None
-    reached = review.plays[-1].level if review.plays else None
-    lines.append(f"Double dummy {start}: {_describe_start(review)}{_first_tricks(pos, best, 'the best outcome')}")
-    lines.append(f"{_final_label(review)}: {describe_value(pos, review.final)}"
-                 f"{_first_tricks(pos, reached, 'the outcome')}")
+    before, after = _summary_values(review)
+    lines.append(f"Double dummy {start}: {before}")
+    lines.append(f"{_final_label(review)}: {after}")
     if pos.scores_tricks:  # only the level pays: no "?" for a trick beyond it
         lines.append(f"cost: {units(pos)} given up by the player's own side against the card of most;  "
                      "?? changes the outcome level (tricks beyond it pay nothing);  * best card")
@@ -339,13 +347,13 @@ def render_review_html(review: Review) -> str:
     """The review as one self-contained HTML page (no external resources)."""
     pos = review.position
     title = f"Review: {contract_title(pos)}"
+    before, after = _summary_values(review)
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
            f"<p>Declarer seat {pos.declarer}, seat {pos.leader} leads.  Double dummy "
            f"{'before play[' + str(review.start) + ']' if review.start else 'before the first card'}: "
-           f"{escape(_describe_start(review))}; {_final_label(review).lower()}: "
-           f"{escape(describe_value(pos, review.final))}.</p>",
+           f"{escape(before)}; {_final_label(review).lower()}: {escape(after)}.</p>",
            '<table class="hands">']
     for seat, hand in enumerate(pos.deal):
         role = "declarer" if seat == pos.declarer else ("partner" if seat in pos.declaring_party
