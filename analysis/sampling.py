@@ -42,6 +42,7 @@ from stichfest.cards import (
     deck_cards,
     either,
     parse_card,
+    plain_symbols,
     suit_of,
 )
 from stichfest.contracts import GAMES, PLAY_JASS_TRUMP, TRUMP, ContractTable, called_suit_problem
@@ -149,7 +150,7 @@ class Constraints:
             seat, items = _split_seat(text, "voids", "SEAT:SUITS", "1:H")
             for item in items:
                 # a suit letter or symbol, as in a card; several run together ("EG") as well
-                suits = [suit_of(ch, deck_style) for ch in item]
+                suits = [suit_of(ch, deck_style) for ch in plain_symbols(item)]
                 if any(x is None for x in suits):
                     raise InputError(f"voids {_quoted(text)}: unknown suit {item!r} (suits: {' '.join(letters)} "
                                      "or their symbols)", param="voids")

@@ -9,7 +9,8 @@ contract tables in :mod:`stichfest.contracts` give that).
 Notation (docs/rules.md, "Card notation"): suit letter + rank, e.g. ``EO``,
 ``H10``, ``CJ``.  Parsers also take lower case, ``Z``/``X`` for the
 Schafkopf ten and the suit symbols (♣=E, ♠=G, ♥=H, ♦=S for Schafkopf;
-♣=C, ♠=S, ♥=H, ♦=D for the French deck).
+♣=C, ♠=S, ♥=H, ♦=D for the French deck), also as the white symbols
+(♧ ♤ ♡ ♢) and as emoji (a symbol followed by U+FE0F, which phones send).
 """
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ SUIT_NAMES = {
     FRENCH: ("Kreuz", "Pik", "Herz", "Karo"),
 }
 SUIT_SYMBOLS = "♣♠♥♦"
+# What a pasted suit symbol may also look like: the white (outlined) symbols,
+# and the variation selectors that turn a symbol into an emoji (U+FE0F) or
+# back into text (U+FE0E), which carry no meaning of their own here.
+_SYMBOL_FORMS = str.maketrans({"♧": "♣", "♤": "♠", "♡": "♥", "♢": "♦", "\ufe0f": None, "\ufe0e": None})
 RANKS = {
     GERMAN: ("A", "10", "K", "O", "U", "9", "8", "7"),
     FRENCH: ("A", "K", "Q", "J", "10", "9", "8", "7", "6"),
@@ -91,12 +96,24 @@ class Card:
         return SUIT_SYMBOLS[self.suit] + self.rank
 
 
+def plain_symbols(text: str) -> str:
+    """``text`` with every suit symbol in its plain form (♣♠♥♦): white
+    symbols filled in, emoji variation selectors dropped.
+
+    >>> plain_symbols("\u2665\ufe0fA \u2661K")
+    '♥A ♥K'
+    """
+    return text.translate(_SYMBOL_FORMS)
+
+
 def suit_of(text: Any, deck: str) -> int | None:
     """The suit (0..3) that ``text``, one suit letter of ``deck`` (any case)
     or a suit symbol, names; None if it names none."""
-    if not isinstance(text, str) or len(text.strip()) != 1:
+    if not isinstance(text, str):
         return None
-    v = text.strip()
+    v = plain_symbols(text).strip()
+    if len(v) != 1:
+        return None
     if v.upper() in SUIT_LETTERS[deck]:
         return SUIT_LETTERS[deck].index(v.upper())
     return SUIT_SYMBOLS.index(v) if v in SUIT_SYMBOLS else None
@@ -119,7 +136,7 @@ def parse_card(text: str, deck: str = GERMAN) -> Card:
         raise CardError(f"a card is written as text such as 'EA', not {text!r}")
     if deck not in RANKS:
         raise CardError(f"unknown deck {deck!r} (decks: {GERMAN}, {FRENCH})")
-    raw = text.strip()
+    raw = plain_symbols(text).strip()
     if len(raw) < 2:
         raise CardError(f"unknown card {text!r}")
     head, rank = raw[0], raw[1:].upper()

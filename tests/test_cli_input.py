@@ -312,6 +312,8 @@ def test_voids_read_suits_as_cards_do():
     from stichfest.analysis.sampling import Constraints
     symbols = Constraints.parse([], ["1:♥", "2:EG", "3:s,h"], game="schafkopf")
     assert dict(symbols.voids) == {1: {2}, 2: {0, 1}, 3: {3, 2}}
+    pasted = Constraints.parse([], ["1:\u2665\ufe0f", "2:\u2667\u2664"], game="schafkopf")  # emoji, white symbols
+    assert dict(pasted.voids) == {1: {2}, 2: {0, 1}}
 
 
 def test_a_tariff_file_with_other_tables_reads_its_tariff_table(tmp_path):

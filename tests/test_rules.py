@@ -50,6 +50,7 @@ from rulebook import (
 from rulecases import REJECT, ids
 
 from stichfest import Position, PositionError, Solver, parse_card, solve
+from stichfest.cards import parse_cards
 from stichfest.cards import Card
 from stichfest.contracts import contract_table
 from stichfest.weis import jass_weis
@@ -94,7 +95,23 @@ def test_card_notation():
     with pytest.raises(ValueError):
         parse_card("E6")           # no 6 in the German deck
     with pytest.raises(ValueError):
+        parse_card("\ufe0fA")      # a variation selector alone names no suit
+    with pytest.raises(ValueError):
         parse_card("CO", "french")
+
+
+def test_pasted_suit_symbols():
+    """A symbol as a phone sends it (emoji: the symbol and U+FE0F) or in its
+    white form names the same suit as the plain symbol, in cards and in a
+    contract's trump; docs/rules.md, "Card notation"."""
+    pasted = {"\u2665\ufe0fA": "HA", "\u2663\ufe0fO": "EO", "\u2666\ufe0e7": "S7",
+              "\u2661K": "HK", "\u2664Z": "G10", "\u2667U": "EU", "\u2662A": "SA"}
+    for text, plain in pasted.items():
+        assert parse_card(text) == parse_card(plain), text
+    assert parse_card("\u2660\ufe0fJ", "french") == parse_card("SJ", "french")
+    assert parse_cards("\u2665\ufe0fA, \u2660\ufe0fK") == parse_cards("HA GK")
+    solo = Position.from_json(pos("schafkopf", "solo", SHORT_SOLO, trump="\u2663\ufe0f"))
+    assert solo == Position.from_json(pos("schafkopf", "solo", SHORT_SOLO, trump="E"))
 
 
 @pytest.mark.parametrize("style", ["german", "french"])
