@@ -76,10 +76,12 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
 @click.option("--rule", multiple=True, metavar="KEY=VALUE",
               help="A rule variant, e.g. davonlaufen_min=3 (repeatable).")
 @click.option("--no-race", is_flag=True, help="Give every contract all samples (no early stopping).")
-@click.option("--no-points", is_flag=True, help="Skip the exact card points (the slowest figure).")
+@click.option("--no-points", is_flag=True,
+              help="Skip the exact card points (the slowest figure; not in Jass, where they decide the game).")
 @click.option("--points-samples", type=click.IntRange(min=2), default=POINTS_SAMPLES, show_default=True,
               help="Deals solved exactly for the mean card points (the first ones; the mean also uses "
-                   "every deal's level, the other figures every deal).")
+                   "every deal's level, the other figures every deal).  Not in Jass, where every "
+                   "deal's points are found.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
               help="Draw each contract's distribution of points (needs the plot extra).")
@@ -145,6 +147,9 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                       "sets the single-dummy play-outs; give --play single-dummy or both"
                       + (" (Jass plays double dummy alone unless asked)" if game == "jass" and play is None
                          and position is None else ""))
+    if game == "jass" and position is None:
+        refuse_unused(ctx, {"no_points": "--no-points", "points_samples": "--points-samples"},
+                      "does nothing in Jass: the points decide the game, so every deal's are found")
     if no_points:
         refuse_unused(ctx, {"points_samples": "--points-samples"},
                       "sets the deals whose exact points are found; not with --no-points")
