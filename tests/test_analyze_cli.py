@@ -151,11 +151,25 @@ def test_position_with_every_hand_given_is_solved_once(tmp_path):
     path.write_text(json.dumps(full.to_json()))
     code, out, err = run(str(path), "--samples", "30", "--workers", "1", "--play", "double-dummy")
     assert code == 0, err
-    assert "Only one deal fits the hands given: solved exactly" in out and "sampled deals" not in out
+    assert "Only one deal fits what is known: solved exactly" in out and "sampled deals" not in out
     assert "[" not in out.split("solved exactly")[1]  # no intervals around exact values
     code, out, err = run(str(path), "--samples", "30", "--workers", "1", "--play", "double-dummy", "--json")
     data = json.loads(out)
     assert code == 0 and data["exact"] is True and data["samples"] == 1
+
+
+def test_a_deal_pinned_by_seat_has_is_solved_once(tmp_path):
+    """Two hands hidden, one of them given whole by --seat-has: one deal is
+    left, and the header speaks of what is known, not of the hands given."""
+    full = random_position(random.Random(3), "schafkopf", "sauspiel", played=22).to_json()
+    seat_one = " ".join(full["deal"][1].split())
+    hidden = dict(full, deal=[h if seat in (0, 3) else "?" for seat, h in enumerate(full["deal"])])
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(hidden))
+    code, out, err = run(str(path), "--samples", "30", "--workers", "1", "--play", "double-dummy",
+                         "--seat-has", "1:" + seat_one.replace(" ", ","))
+    assert code == 0, err
+    assert "Only one deal fits what is known: solved exactly" in out and "sampled deals" not in out
 
 
 def test_a_ramsch_position_names_the_seat_under_study_and_a_tout_counts_tricks(tmp_path):

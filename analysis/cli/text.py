@@ -524,7 +524,7 @@ def _position_figures(a: PositionAnalysis) -> list[str]:
     how = ("each played out single dummy (every player choosing from what he has seen)"
            if a.play == "single-dummy" else "each solved double dummy")
     if a.exact:
-        out = ["Only one deal fits the hands given: solved exactly, double dummy (nothing sampled)"]
+        out = ["Only one deal fits what is known: solved exactly, double dummy (nothing sampled)"]
     else:
         out = [f"{a.samples} sampled deals, {how}, seed {a.seed}; 95% intervals"]
 
