@@ -41,6 +41,7 @@ from stichfest.cards import (
     dealings_for_hand,
     deck_cards,
     either,
+    is_short_deck,
     parse_card,
     plain_symbols,
     suit_of,
@@ -110,7 +111,7 @@ def deal_shape(game: str, hand_size: int, players: int | None = None) -> tuple[i
                   "scharwenzel": "8, 6 or 4 cards (4, 6 or 8 players)"}[game]
         raise InputError(f"a {game} hand has {expect}, got {hand_size}")
     n_seats, size = found[0]
-    return n_seats, size != max(DEALINGS[(game, n_seats)])
+    return n_seats, is_short_deck(game, n_seats, size)
 
 
 # ---------------------------------------------------------------------------

@@ -213,6 +213,15 @@ DEALINGS: dict[tuple[str, int], dict[int, tuple[str, ...]]] = {
 }
 
 
+def is_short_deck(game: str, n_seats: int, hand_size: int) -> bool:
+    """Whether hands of ``hand_size`` are the smaller of two dealings of
+    ``game`` for ``n_seats`` players: the short deck (Kurze Karte) of
+    Schafkopf for four.  (Schafkopf for three leaves out the same cards,
+    but it has no other dealing, and its headers say "for 3 players".)"""
+    sizes = DEALINGS.get((game, n_seats), {})
+    return len(sizes) > 1 and hand_size == min(sizes)
+
+
 def players_of(game: str) -> tuple[int, ...]:
     """The numbers of players ``game`` is dealt for."""
     return tuple(n for g, n in DEALINGS if g == game)

@@ -23,6 +23,7 @@ from .cards import (
     card_items,
     deck_cards,
     either,
+    is_short_deck,
     mask_of,
     parse_card,
     players_of,
@@ -91,8 +92,8 @@ class PositionError(ValueError):
 
 def deck_description(game: str, n_seats: int, hand_size: int) -> str:
     n = len(deck_cards(game, n_seats, hand_size))
-    if game == "schafkopf" and hand_size == 6:
-        return "short deck (24 cards)"
+    if is_short_deck(game, n_seats, hand_size):
+        return f"short deck ({n} cards)"
     if game == "schafkopf" and n_seats == 3:
         return "24-card deck of Schafkopf for three (no 7s and 8s)"
     return f"{n}-card deck"

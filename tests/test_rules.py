@@ -50,8 +50,7 @@ from rulebook import (
 from rulecases import REJECT, ids
 
 from stichfest import Position, PositionError, Solver, parse_card, solve
-from stichfest.cards import parse_cards
-from stichfest.cards import Card
+from stichfest.cards import Card, parse_cards
 from stichfest.contracts import contract_table
 from stichfest.weis import jass_weis
 

@@ -28,7 +28,7 @@ from stichfest.analysis.single_dummy import DOUBLE_DUMMY_BY_DEFAULT
 from stichfest.analysis.stats import Estimate
 from stichfest.analysis.tout import STANDARD_LINE, DDShare, DefencePlay, Guarantee, PlanNode
 from stichfest.analysis.tout.plan import _number
-from stichfest.cards import Card, parse_card
+from stichfest.cards import Card, is_short_deck, parse_card
 from stichfest.contracts import Contract
 from stichfest.search import Result
 
@@ -38,7 +38,7 @@ from stichfest.search import Result
 def render_position(pos: Position) -> str:
     party = pos.declaring_party
     who = f"seat {pos.declarer} under study" if pos.kind.against_all else f"declarer seat {pos.declarer}"
-    deck = " (short deck)" if pos.game == "schafkopf" and pos.n_seats == 4 and pos.hand_size == 6 else ""
+    deck = " (short deck)" if is_short_deck(pos.game, pos.n_seats, pos.hand_size) else ""
     lines = [f"{contract_title(pos)}{deck}; {who}, seat {pos.leader} leads"]
     st = pos.state() if None not in pos.deal else None
     for seat, hand in enumerate(pos.deal):
@@ -316,7 +316,7 @@ def _table_words(a: HandAnalysis) -> str:
     """Who plays, beside the game's name: "for 3 players", "(short deck)"."""
     if a.players != 4:
         return f" for {a.players} players"
-    return " (short deck)" if a.game == "schafkopf" and len(a.hand) == 6 else ""
+    return " (short deck)" if is_short_deck(a.game, a.players, len(a.hand)) else ""
 
 
 def _outbid_line(outbid: tuple[int, Contract, Ranking]) -> str:

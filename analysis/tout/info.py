@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 from stichfest import Position
 from stichfest.analysis.errors import InputError
-from stichfest.cards import bits
+from stichfest.cards import bits, deck_cards
 from stichfest.contracts import TOUT_CONTRACTS, ContractTable
-from stichfest.deals import deck
 
 N_CLASSES = 5
 
@@ -77,7 +76,7 @@ def info_state(pos: Position) -> InfoState:
         raise InputError("the declarer's hand must be given")
     hand = sum(1 << c.index for c in dealt)
     seats = pos.n_seats
-    unseen = sum(1 << c.index for c in deck("schafkopf", seats, short=pos.hand_size == 6)) & ~hand
+    unseen = sum(1 << c.index for c in deck_cards("schafkopf", seats, pos.hand_size)) & ~hand
     n = len(dealt)
     sizes = [n] * seats
     voids = [0] * seats
