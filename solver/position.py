@@ -315,8 +315,9 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def parse_json(text: str) -> Any:
-    """``json.loads(text)``, every way it can fail one :class:`PositionError` line.
+def parse_json(text: str | bytes) -> Any:
+    """``json.loads(text)``, every way it can fail one :class:`PositionError` line
+    (the command line's positions and the page's requests alike).
 
     Besides malformed JSON, Python's decoder refuses nesting deeper than the
     interpreter's recursion limit (``RecursionError``) and integers of more
@@ -332,6 +333,8 @@ def parse_json(text: str) -> Any:
         raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
         raise PositionError("invalid JSON: nested too deeply") from None
+    except UnicodeDecodeError:  # bytes that are no UTF-8 (or UTF-16/32) text
+        raise PositionError("invalid JSON: not UTF-8 text") from None
     except ValueError:
         raise PositionError("invalid JSON: a number with too many digits") from None
 

@@ -79,11 +79,12 @@ def test_solve_gives_every_card_value_and_the_view(client):
     ("[1, 2]", "must be a JSON object"),
     ("{not json", "not valid JSON"),
     ("[" * 30_000, "not valid JSON"),  # deeper than the recursion limit, within the size limit
-    ('{"position": ' + "1" * 5000 + "}", "a number in the request is too long"),
+    ('{"position": ' + "1" * 5000 + "}", "not valid JSON (a number with too many digits)"),
+    (b"\xff\xfe{", "not valid JSON"),
     ("{" + " " * 70_000 + "}", "too large"),  # over the limit, though valid JSON
-], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int", "too-large"])
+], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int", "not-text", "too-large"])
 def test_bad_input_is_400_with_one_line(client, body, words):
-    r = (client.post("/api/solve", content=body) if isinstance(body, str)
+    r = (client.post("/api/solve", content=body) if isinstance(body, (str, bytes))
          else client.post("/api/solve", json=body))
     assert r.status_code == 400
     message = r.json()["error"]
@@ -473,7 +474,7 @@ def test_review_job_gives_marks_per_card(client):
 def test_a_key_given_twice_is_a_400(client):
     body = json.dumps({"position": WENZ})[:-1] + ', "position": {}}'
     r = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
-    assert r.status_code == 400 and "gives the key 'position' twice" in r.json()["error"]
+    assert r.status_code == 400 and "the key 'position' is given twice" in r.json()["error"]
 
 
 def test_review_plays_say_their_side(client):

@@ -53,7 +53,7 @@ from stichfest.contracts import (
     contract_kind,
 )
 from stichfest.deals import deck, position_json, random_deal
-from stichfest.position import RULE_DEFAULTS, DuplicateKey, unique_keys
+from stichfest.position import RULE_DEFAULTS, PositionError, parse_json
 from stichfest.search import default_solver
 
 from .jobs import Job, JobManager, JobProgress, TooBusy
@@ -96,18 +96,12 @@ async def _body(request: Request) -> dict[str, Any]:
         if size > MAX_BODY:
             raise BadRequest(f"the request is too large (more than {MAX_BODY} bytes)")
         chunks.append(chunk)
-    raw = b"".join(chunks)
     try:
-        # a key given twice is refused, as the command line refuses it in a position
-        data = json.loads(raw or b"{}", object_pairs_hook=unique_keys)
-    except DuplicateKey as e:
-        raise BadRequest(f"the request gives the key {e.args[0]!r} twice") from None
-    except ValueError as e:
-        if "digits" in str(e):  # valid JSON, but a number of thousands of digits
-            raise BadRequest("a number in the request is too long") from None
-        raise BadRequest("the request is not valid JSON") from None
-    except RecursionError:  # nested too deeply
-        raise BadRequest("the request is not valid JSON") from None
+        # decoded as the command line decodes a position (a key given twice
+        # refused, no traceback for deep nesting or a number of thousands of digits)
+        data = parse_json(b"".join(chunks) or b"{}")
+    except PositionError as e:
+        raise BadRequest(f"the request is not valid JSON ({str(e).removeprefix('invalid JSON: ')})") from None
     if not isinstance(data, dict):
         raise BadRequest("the request must be a JSON object")
     return data
