@@ -122,6 +122,7 @@ cdef struct Context:
     uint64_t etc_cutoffs              # trick-ending nodes ended by their next positions' entries
     uint64_t tests                    # null-window tests of bisect() and descend()
     int test_lean                     # +1: more maximising seats, -1: fewer, 0: as many (bisect)
+    int plain_below                   # inside a trick, fewer cards left than this: plain_search()
     # the next trick start's key, made by table_cutoff for the move about
     # to be searched (handed_key valid while has_key)
     uint64_t handed_key

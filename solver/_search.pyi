@@ -23,6 +23,7 @@ class Engine:
         counted: Sequence[bool],
         maximizer: Sequence[bool],
         called: tuple[int, int, int, int] | None,
+        hand_size: int,
     ) -> None: ...
     def load_state(
         self,

@@ -129,7 +129,7 @@ class Solver:
             if st.called is not None:
                 cs = st.called
                 called = (cs.suit, cs.sau, cs.holder, cs.davonlaufen_min)
-            self.engine.load_rules(pos.table, counted, maxi, called)
+            self.engine.load_rules(pos.table, counted, maxi, called, pos.hand_size)
             self._loaded = rules_key
         self._load_state(pos, st)
         return st
