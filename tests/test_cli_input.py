@@ -294,6 +294,8 @@ HAND = ["analyze", "--hand", "EA E10 GK G9 HA H9 S10 S8", "--samples", "2", "--w
     (["analyze", "--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--no-points"],
      "--no-points does nothing in Jass"),
     ([*HAND, "--plot", ""], "--plot needs a file name"),
+    (["tout", "--contract", "wenz", "--hand", "EU GU HU EA E10 EK GA G10", "--seed", "3"],
+     "--seed seeds the sampled deals; give --samples too"),
     ([*HAND, "--scheduler", " "], "--scheduler needs an address"),
     ([*HAND, "--contracts", " , "], "--contracts names no contract"),
     ([*HAND, "--void", "1:EX"], "--void '1:EX': unknown suit 'EX'"),

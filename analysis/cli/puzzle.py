@@ -32,8 +32,8 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
               help="schafkopf: 61, 91, tout; scharwenzel: majority, tout; jass: points, match  "
                    "[default: a random one per puzzle]")
 @click.option("--tricks", type=int, default=DEFAULT_TRICKS, show_default=True,
-              help="Tricks left in the position (at most the whole hand: Schafkopf 8, Jass 9, Scharwenzel 8, 6 or 4 "
-                   "by the players).")
+              help="Tricks left in the position, from 2 to the whole hand (Schafkopf 8, Jass 9, Scharwenzel 8, 6 "
+                   "or 4 by the players).")
 @click.option("--count", type=click.IntRange(1, 10_000), default=1, show_default=True,
               help="How many puzzles to find.")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -43,7 +43,7 @@ _SVG_NAME = re.compile(r"puzzle-(\d+)\.svg")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle and line.")
 @click.option("--svg", "svg_dir", default=None, metavar="DIR",
               help="Also write a printable SVG diagram per puzzle into DIR, as puzzle-001.svg, ...; "
-                   "files already there are kept: numbering goes on after the highest.")
+                   "DIR is made if missing; files already there are kept: numbering goes on after the highest.")
 @user_errors
 def puzzle(game: str, players: int, contract: str | None, goal: str | None, tricks: int, count: int, seed: int,
            difficulty: str | None, as_json: bool, svg_dir: str | None) -> None:

@@ -20,7 +20,7 @@ from stichfest.analysis.tout import (
 )
 from stichfest.contracts import NEEDS_TRUMP, TOUT_CONTRACTS
 
-from ._io import run_stoppable, user_errors
+from ._io import refuse_unused, run_stoppable, user_errors
 from .text import render_guarantee, render_partial
 
 
@@ -56,6 +56,8 @@ def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, 
     reports the share of sampled deals in which the open-hand (double-dummy)
     solver makes it, which is never below the guaranteed answer.
     """
+    if not samples:
+        refuse_unused(click.get_current_context(), {"seed": "--seed"}, "seeds the sampled deals; give --samples too")
     needs = ("schafkopf", contract) in NEEDS_TRUMP
     if needs and trump is None:
         raise InputError(f"--contract {contract} needs --trump (E, G, H or S)")
