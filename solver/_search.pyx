@@ -51,6 +51,25 @@ cdef inline int called_led_after(Context* c) noexcept nogil:
     return c.called_led or (c.called_suit >= 0 and c.klass[c.trick[0]] == c.called_suit)
 
 
+cdef inline int take_value(int maximizing, int v, int* best, int* alpha, int* beta) noexcept nogil:
+    """A move's value ``v`` into the node's best and its window (fail-soft,
+    for the side that maximises or not): 1 where it cuts the node off."""
+    if maximizing:
+        if v > best[0]:
+            best[0] = v
+            if v >= beta[0]:
+                return 1
+            if v > alpha[0]:
+                alpha[0] = v
+    elif v < best[0]:
+        best[0] = v
+        if v <= alpha[0]:
+            return 1
+        if v < beta[0]:
+            beta[0] = v
+    return 0
+
+
 cdef int first_of_two(Context* c, int offset, int alpha, int beta, int table) noexcept nogil:
     """Fail-soft alpha-beta over the first of the last two tricks, from its
     card at ``offset`` on, ``table`` the points of the cards before it; the
@@ -91,19 +110,8 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta, int table) no
         c.trick_len = offset
         c.win_offset = saved_win
         c.hands[seat] |= bit
-        if maximizing:
-            if v > best:
-                best = v
-                if best >= beta:
-                    break
-                if best > alpha:
-                    alpha = best
-        elif v < best:
-            best = v
-            if best <= alpha:
-                break
-            if best < beta:
-                beta = best
+        if take_value(maximizing, v, &best, &alpha, &beta):
+            break
     return best
 
 
@@ -144,19 +152,8 @@ cdef int plain_search(Context* c, int alpha, int beta) noexcept nogil:
     best = -(1 << 14) if maximizing else (1 << 14)
     for i in range(n):
         v = play_card(c, moves[i], alpha, beta)
-        if maximizing:
-            if v > best:
-                best = v
-                if best >= beta:
-                    break
-                if best > alpha:
-                    alpha = best
-        elif v < best:
-            best = v
-            if best <= alpha:
-                break
-            if best < beta:
-                beta = best
+        if take_value(maximizing, v, &best, &alpha, &beta):
+            break
     return best
 
 
