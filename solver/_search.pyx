@@ -123,7 +123,7 @@ cdef enum:
     # instructions (-8.9 %, +10.9 % nodes), Schieber value 18.62 G ->
     # 17.14 G (-7.9 %), Schieber value and every card's value 51.92 G ->
     # 46.08 G (-11.2 %); the last three tricks only: Jass trump -5.5 %,
-    # Schieber -3.8 %; the last five: no better than four.  Schafkopf at
+    # Schieber -3.9 %; the last five: no better than four.  Schafkopf at
     # three: Ramsch value -7.9 %, value and every card's value -1.6 %, Solo
     # -1.2 %; at four, Ramsch +1.8 %, Solo +1.0 %.
     PLAIN_TRICKS_JASS = 4
