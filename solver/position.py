@@ -300,17 +300,17 @@ class Position:
 
 
 # ---------------------------------------------------------------------------
-class DuplicateKey(ValueError):
+class _DuplicateKey(ValueError):
     """A JSON object gives this key (``args[0]``) twice."""
 
 
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """``object_pairs_hook`` for ``json.loads``: a JSON object, refusing a key
-    given twice (:class:`DuplicateKey`), where the decoder keeps the last."""
+    given twice (:class:`_DuplicateKey`), where the decoder keeps the last."""
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise DuplicateKey(key)
+            raise _DuplicateKey(key)
         out[key] = value
     return out
 
@@ -326,8 +326,8 @@ def parse_json(text: str | bytes) -> Any:
     refused too: the decoder would keep the last silently, and which of two
     declarers was meant is not for the program to guess."""
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
-    except DuplicateKey as e:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as e:
         raise PositionError(f"invalid JSON: the key {e.args[0]!r} is given twice in one object") from None
     except json.JSONDecodeError as e:
         raise PositionError(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
