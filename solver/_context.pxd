@@ -19,15 +19,8 @@ cdef enum:
     POINT_LEVELS = 8
 
 cdef enum:
-    ENDING_SLOTS = 1 << 14            # 256 KiB, 16 bytes each: stays in the processor's L2 cache
+    ENDING_SLOTS = 1 << 15            # 256 KiB, 8 bytes each: stays in the processor's L2 cache
     REPLY_SLOTS = 1 << 16             # 512 KiB, 8 bytes each: the reply table (_ordering.pxd)
-
-cdef struct EndingEntry:
-    # the exact value of a two-trick ending (two_tricks in _search.pyx),
-    # one slot per key's low bits: a newer ending replaces an older one
-    uint64_t key                      # the ending's start: tt_key() ^ shape_mix(shape)
-    uint32_t generation               # the table's generation: the deal it belongs to
-    int32_t value
 
 cdef enum:
     # the class parts of the key (class_key) kept, per class, by the low
@@ -111,7 +104,7 @@ cdef struct Context:
     uint32_t run_mask[MAX_CARDS]      # the run's rank positions (rank_mask bits)
     int16_t shape_points[64]          # the points of the cards a shape bit stands for
     Table tt                          # the transposition table (_tt.pxd)
-    EndingEntry endings[ENDING_SLOTS]  # exact values of two-trick endings (two_tricks)
+    uint64_t endings[ENDING_SLOTS]    # exact values of two-trick endings (two_tricks)
     # --- counters (Engine.counters(), `bench/run.py --counters`; one add each) ---
     uint64_t nodes
     uint64_t tt_probes

@@ -14,7 +14,7 @@ moves and equivalent cards, _ordering.pxd move ordering (and the reply table), _
 cheap bounds that end nodes without a search; this file the search itself
 and ``Engine``.
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int16_t
 from libc.string cimport memset, memcpy
 
 cdef extern from *:
@@ -22,7 +22,7 @@ cdef extern from *:
 
 from stichfest._bits cimport clz64
 
-from stichfest._context cimport (Context, EndingEntry, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP, PLAY_JASS_TRUMP,
+from stichfest._context cimport (Context, ENDING_SLOTS, MAX_MOVES, MAX_SEATS, MAX_CARDS, POINT_LEVELS, N_CLASSES, TRUMP, PLAY_JASS_TRUMP,
                                  popcount64, popcount32, ctz64, seat_at, tt_key, class_key, state_key, relative_of, card_of,
                                  shape_bit, shape_mix, void_position_caches,
                                  table_points)
@@ -186,22 +186,34 @@ cdef int two_tricks(Context* c) noexcept nogil:
     The endings table is small and apart from the transposition table: a
     probe of the large table is a cache miss, which cost more than valuing
     the ending again, and the large table keeps its room for the larger
-    subtrees; a table of 2**14 endings stays in the processor's cache, and
-    the same few endings come up again and again below one trick start.
+    subtrees; a table of 2**15 endings (256 KiB) stays in the processor's
+    cache, and the same few endings come up again and again below one
+    trick start.  An entry is 8 bytes (the key's high 48 bits, made
+    particular to the deal by its generation, and the value), two to a
+    slot, the newer first: against 2**14 entries of 16 bytes, one to a
+    slot, callgrind, whole runs, value, seed 1: Jass trump 24.98 G ->
+    24.39 G instructions (-2.4 %), Schieber 16.84 G -> 16.46 G (-2.3 %),
+    Ramsch 5.72 G -> 5.66 G (-1.0 %); one to a slot, Jass trump -2.0 %.
+    (Larger tables of 16-byte entries, 2**15 to 2**20 of them: Jass trump
+    endings found 58 to 75 % against 53 %, but no faster on the clock:
+    bench/README.md, the twenty-ninth round.)
     Against a null-window
     valuation without the table (callgrind instructions: Jass trump deal 3
     -5.8 %, Ramsch value deals 0-1 -8.6 %, Sauspiel value and every
     card's value, 20 deals, -8.0 %): the exact values, tighter than the
     window's bounds, also save nodes above (Jass trump -4.7 %, Schieber
     value and moves -3.3 %, Schafkopf rows -1 to -4 %)."""
-    cdef uint64_t key = tt_key(c) ^ shape_mix(c.shape)
-    cdef EndingEntry* e = &c.endings[key & (ENDING_SLOTS - 1)]
-    if e.key == key and e.generation == <uint32_t>c.tt.generation:
-        return e.value
+    # an entry: the key's high 48 bits (its slot holds the low ones; a
+    # false match needs all 62 equal) and the value in the low 16 bits
+    cdef uint64_t key = (tt_key(c) ^ shape_mix(c.shape)) ^ (<uint64_t>c.tt.generation * <uint64_t>0x9E3779B97F4A7C15ULL)
+    cdef uint64_t* e = &c.endings[key & (ENDING_SLOTS - 2)]
+    if (e[0] ^ key) >> 16 == 0:
+        return <int16_t>(e[0] & 0xFFFF)
+    if (e[1] ^ key) >> 16 == 0:
+        return <int16_t>(e[1] & 0xFFFF)
     cdef int v = first_of_two(c, 0, -(1 << 14), 1 << 14, 0)
-    e.key = key
-    e.generation = <uint32_t>c.tt.generation
-    e.value = v
+    e[1] = e[0]
+    e[0] = (key & ~<uint64_t>0xFFFF) | <uint16_t>v
     return v
 
 
