@@ -107,3 +107,39 @@ def test_p90_is_the_nearest_rank(run):
     assert run.p90([float(i) for i in range(1, 21)]) == 18.0
     assert run.p90([float(i) for i in range(1, 101)]) == 90.0
     assert run.p90([7.0]) == 7.0
+
+
+@pytest.fixture(scope="module")
+def solve_set():
+    sys.path.insert(0, BENCH)  # solve_set.py imports its sibling deal_sets by bare name
+    try:
+        yield importlib.import_module("solve_set")
+    finally:
+        sys.path.remove(BENCH)
+
+
+@pytest.mark.parametrize("name, game, contract, seats", [
+    ("jass-trump", "jass", "trump", 4), ("jass-undeufe", "jass", "undeufe", 4),
+    ("ramsch", "schafkopf", "ramsch", 4), ("scharwenzel-6", "scharwenzel", "trump", 6)])
+def test_solve_set_names_its_deal_sets(solve_set, name, game, contract, seats):
+    deal = solve_set.SETS[name](1, 1)[0]
+    assert (deal.game, deal.contract, deal.n_seats) == (game, contract, seats)
+
+
+def test_solve_set_counts_the_nodes_of_fresh_solvers(solve_set, capsys):
+    # bench/solve_set.py is what the speed work runs under callgrind: its
+    # node count is that of solving each deal with a solver of its own
+    from stichfest import Solver
+
+    deals = solve_set.SETS["sauspiel"](3, 2)
+    expected = 0
+    for deal in deals:
+        solver = Solver()
+        solver.solve(deal, pv=False)
+        expected += solver.engine.nodes
+    assert solve_set.main(["sauspiel", "--deals", "3", "--seed", "2", "--moves"]) == 0
+    assert capsys.readouterr().out == (
+        f"sauspiel seed 2, 3 deals, value and every card's value: {expected} nodes\n")
+    with pytest.raises(SystemExit) as exc:
+        solve_set.main(["sauspiel", "--deals", "0"])
+    assert exc.value.code == 2
