@@ -11,13 +11,19 @@ import pytest
 BENCH = str(Path(__file__).resolve().parent.parent / "bench")
 
 
-@pytest.fixture(scope="module")
-def run():
-    sys.path.insert(0, BENCH)  # run.py imports its sibling deal_sets by bare name
+def _bench_module(name):
+    """bench/<name>.py, imported with bench/ on the path for as long as it
+    is used (the scripts import their sibling deal_sets by bare name)."""
+    sys.path.insert(0, BENCH)
     try:
-        yield importlib.import_module("run")
+        yield importlib.import_module(name)
     finally:
         sys.path.remove(BENCH)
+
+
+@pytest.fixture(scope="module")
+def run():
+    yield from _bench_module("run")
 
 
 def test_judged_by_the_ratio_to_dds(run):
@@ -111,11 +117,7 @@ def test_p90_is_the_nearest_rank(run):
 
 @pytest.fixture(scope="module")
 def solve_set():
-    sys.path.insert(0, BENCH)  # solve_set.py imports its sibling deal_sets by bare name
-    try:
-        yield importlib.import_module("solve_set")
-    finally:
-        sys.path.remove(BENCH)
+    yield from _bench_module("solve_set")
 
 
 @pytest.mark.parametrize("name, game, contract, seats", [
