@@ -386,12 +386,23 @@ cdef inline void after_trick(Context* c, int* mine, int* theirs) noexcept nogil:
         theirs[0] = sure[0]
 
 
-cdef inline int last_trick(Context* c) noexcept nogil:
-    """The value of the last trick, every card forced: no search needed."""
-    cdef int s, seat, card, win_card = -1, win_seat = 0, pts = 0
-    for s in range(c.n_seats):
-        seat = seat_at(c, s)
-        card = ctz64(c.hands[seat])
+cdef inline int last_trick(Context* c, int first, int after_first, int match_alive) noexcept nogil:
+    """The value of the last trick, every card forced: no search needed.
+    It is led by the seat ``first`` places after the leader, and each seat
+    plays its one card, or (``after_first``: the first of the last two
+    tricks is on the table, trick[]) the card it kept beside the one it
+    played there.  ``match_alive``: the match bonus is still to be won."""
+    cdef int t, j, seat, card, win_card = -1, win_seat = 0, pts = 0, n = c.n_seats
+    cdef uint64_t hand
+    for t in range(n):
+        j = first + t
+        if j >= n:
+            j -= n
+        seat = seat_at(c, j)
+        hand = c.hands[seat]
+        if after_first:
+            hand &= ~(<uint64_t>1 << c.trick[j])
+        card = ctz64(hand)
         pts += c.points[card]
         if win_card < 0 or beats(c, card, win_card):
             win_card = card
@@ -400,7 +411,7 @@ cdef inline int last_trick(Context* c) noexcept nogil:
         return 0
     if c.score_tricks:
         return 1
-    return pts + c.last_bonus + (c.match_bonus if c.match_alive else 0)
+    return pts + c.last_bonus + (c.match_bonus if match_alive else 0)
 
 
 cdef inline int twin_bound(Context* c, uint8_t* moves, int i, uint8_t* run_of,

@@ -70,44 +70,17 @@ cdef inline int take_value(int maximizing, int v, int* best, int* alpha, int* be
     return 0
 
 
-cdef inline int two_tricks_line(Context* c, int first_points) noexcept nogil:
-    """The value of the last two tricks once the first is complete on the
-    table (trick[], win_offset; ``first_points`` its points): its gain
-    (c.remaining still holds both tricks' cards, so never the last trick's
-    bonus), then the last trick, led by its winner, each seat playing the
-    card it kept (its hand less its card in trick[])."""
-    cdef int n = c.n_seats, w = c.win_offset, t, j, card, seat
-    cdef int win_card = -1, win_seat = 0, pts = 0
-    cdef int first_winner = seat_at(c, w)
-    cdef int v = trick_gain(c, first_winner, first_points)
-    for t in range(n):
-        j = w + t
-        if j >= n:
-            j -= n
-        seat = seat_at(c, j)
-        card = ctz64(c.hands[seat] & ~(<uint64_t>1 << c.trick[j]))
-        pts += c.points[card]
-        if win_card < 0 or beats(c, card, win_card):
-            win_card = card
-            win_seat = seat
-    if not c.counted[win_seat]:
-        return v
-    if c.score_tricks:
-        return v + 1
-    return v + pts + c.last_bonus + (c.match_bonus if (c.match_alive and c.counted[first_winner]) else 0)
-
-
 cdef int first_of_two(Context* c, int offset, int alpha, int beta, int table) noexcept nogil:
     """Fail-soft alpha-beta over the first of the last two tricks, from its
     card at ``offset`` on, ``table`` the points of the cards before it; the
     last trick is forced: each seat plays the card it kept.  The hands stay
     as they are (legal_mask asks only the seat to move, which still holds
     both its cards), and the last trick is valued from trick[] and the
-    hands, with no state changed for it (against playing each card and
+    hands (last_trick), with no state changed for it (against playing each card and
     the last trick out, callgrind, whole runs, value, seed 1: Jass trump
     25.31 G -> 24.98 G instructions, Schieber 17.03 G -> 16.84 G, Ramsch
     5.77 G -> 5.72 G; the same nodes)."""
-    cdef int seat = seat_at(c, offset), card, v, best, saved_win
+    cdef int seat = seat_at(c, offset), card, v, best, saved_win, winner
     cdef int maximizing = c.maximizer[seat]
     cdef uint64_t legal = legal_mask(c, seat)
     best = -(1 << 14) if maximizing else (1 << 14)
@@ -126,7 +99,12 @@ cdef int first_of_two(Context* c, int offset, int alpha, int beta, int table) no
         if offset + 1 < c.n_seats:
             v = first_of_two(c, offset + 1, alpha, beta, table + c.points[card])
         else:
-            v = two_tricks_line(c, table + c.points[card])
+            # the first trick complete (c.remaining still holds both tricks'
+            # cards, so its gain is never the last trick's bonus), the last
+            # one led by its winner
+            winner = seat_at(c, c.win_offset)
+            v = (trick_gain(c, winner, table + c.points[card])
+                 + last_trick(c, c.win_offset, 1, c.match_alive and c.counted[winner]))
         if take_value(maximizing, v, &best, &alpha, &beta):
             break
     c.trick_len = offset
@@ -392,7 +370,7 @@ cdef int search(Context* c, int alpha, int beta) noexcept nogil:
         if c.remaining == 0:
             return c.match_bonus if c.match_alive else 0
         if popcount64(c.hands[c.leader]) == 1:
-            return last_trick(c)
+            return last_trick(c, 0, 0, c.match_alive)
         if popcount64(c.hands[c.leader]) == 2:
             # before the upper bound: an exact value, often from the endings
             # table, is a tighter answer than the bound (callgrind: -0.2 to
