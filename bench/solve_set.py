@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 
 from deal_sets import SCHAFKOPF_CONTRACTS, jass_deals, schafkopf_deals, scharwenzel_deals, schieber_deals
+from run import QUERIES
 
 from stichfest import Position, Solver
 
@@ -50,16 +51,14 @@ SETS: dict[str, Callable[[int, int], list[Position]]] = {
 
 def solve_set(deals: list[Position], moves: bool) -> tuple[int, float]:
     """The search nodes and the CPU seconds of solving ``deals``, a fresh
-    solver each."""
+    solver each (the query as bench/run.py asks it)."""
+    query = QUERIES["value+moves" if moves else "value"]
     nodes = 0
     cpu = 0.0
     for deal in deals:
         solver = Solver()
         start = time.process_time()
-        if moves:
-            solver.solve(deal, pv=False)
-        else:
-            solver.value(deal)
+        query(solver, deal)
         cpu += time.process_time() - start
         nodes += solver.engine.nodes
     return nodes, cpu
