@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -11,6 +12,9 @@ from stichfest.contracts import contract_kind
 
 from .errors import InputError, require_folder
 from .evaluate import ContractResult, HandAnalysis
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 #: Most panels in one figure (the contracts in contention come first).
 MAX_PANELS = 8
@@ -59,8 +63,27 @@ def panel_title(row: ContractResult, by_payout: bool) -> str:
 
 
 def plot_points(analysis: HandAnalysis, path: str) -> None:
+    """Write :func:`points_figure` to ``path`` (its extension the file type;
+    none: PNG)."""
+    fig = points_figure(analysis)  # (it picks the Agg backend before pyplot loads)
+    import matplotlib.pyplot as plt
+
+    try:
+        # the type said outright: without an extension matplotlib would write path + ".png"
+        kind = os.path.splitext(path)[1].lstrip(".").lower() or "png"
+        fig.savefig(path, dpi=100, format=kind)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror}") from None
+    except (RuntimeError, ValueError) as e:  # a file type matplotlib cannot write here
+        raise InputError(f"cannot draw {path}: {' '.join(str(e).split())}") from None
+    finally:
+        plt.close(fig)
+
+
+def points_figure(analysis: HandAnalysis) -> Figure:
     """Histogram of each contract's points per deal (card points; Jass points with
-    last trick and match; Scharwenzel tricks), with the game's thresholds.
+    last trick and match; Scharwenzel tricks), with the game's thresholds;
+    the bars are shares of the contract's deals.
 
     Only contracts with exact points are drawn: those still in contention
     after the race (every one with ``race=False``), not the Touts.  With
@@ -69,6 +92,7 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
     rows = [r for r in analysis.results if r.points is not None][:MAX_PANELS]
     by_payout = not rows
@@ -91,10 +115,10 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
         assert data is not None  # rows were chosen for their points unless plotting payouts
         sd = r.single_dummy.result if r.single_dummy is not None else None
         sd_data = None if sd is None else (sd.payouts if by_payout else sd.points)
-        # beside a single-dummy outline both are shares of their deals (their counts differ)
-        share = None if sd_data is None else np.full(len(data), 1 / len(data))
+        # every panel in shares of its deals, so that panels (and a single-dummy
+        # outline, whose deals are fewer) read on one scale
         bins = 30 if by_payout else list(edges)
-        ax.hist(data, bins=bins, color="#4c72b0", weights=share)
+        ax.hist(data, bins=bins, color="#4c72b0", weights=np.full(len(data), 1 / len(data)))
         if sd_data is not None:
             ax.hist(sd_data, bins=bins, histtype="step", color="#dd8452", linewidth=1.5,
                     weights=np.full(len(sd_data), 1 / len(sd_data)))
@@ -106,17 +130,10 @@ def plot_points(analysis: HandAnalysis, path: str) -> None:
             title += f"\nsingle dummy (outline): mean {sd_data.mean():.1f} over {len(sd_data)} deals"
         ax.set_title(title, fontsize=9, loc="left")
         ax.tick_params(labelsize=8)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    fig.supylabel("share of deals", fontsize=9)
     axes[-1, 0].set_xlabel("payout of the declarer" if by_payout else unit, fontsize=9)
     fig.suptitle(f"{' '.join(map(str, analysis.hand))}: seat {analysis.seat}, "
                  f"{analysis.samples} deals, seed {analysis.seed}", fontsize=10)
     fig.tight_layout()
-    try:
-        # the type said outright: without an extension matplotlib would write path + ".png"
-        kind = os.path.splitext(path)[1].lstrip(".").lower() or "png"
-        fig.savefig(path, dpi=100, format=kind)
-    except OSError as e:
-        raise InputError(f"cannot write {path}: {e.strerror}") from None
-    except (RuntimeError, ValueError) as e:  # a file type matplotlib cannot write here
-        raise InputError(f"cannot draw {path}: {' '.join(str(e).split())}") from None
-    finally:
-        plt.close(fig)
+    return fig

@@ -726,6 +726,29 @@ def test_plot_titles_give_the_tables_mean():
     assert any(f"{np.mean(r.points):.1f}" != f"{r.mean_points.mean:.1f}" for r in contenders)
 
 
+def test_plot_panels_share_one_scale():
+    """``--plot``: every panel's bars are shares of its contract's deals (they
+    sum to 1), with or without a single-dummy outline beside them, so that
+    panels over different numbers of deals read on one labelled scale."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from stichfest.analysis.plot import points_figure
+    a = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, samples=30, seed=5, contracts=["solo-H", "wenz"],
+                      race=False)
+    fig = points_figure(a)
+    try:
+        panels = [ax for ax in fig.axes if ax.patches]
+        assert len(panels) == 2
+        for ax in panels:
+            heights = [p.get_height() for p in ax.patches]
+            assert sum(heights) == pytest.approx(1.0)  # not 30: counts would sum to the deals
+            assert ax.yaxis.get_major_formatter()(0.25, 0) == "25%"
+        assert fig.get_supylabel() == "share of deals"
+    finally:
+        plt.close(fig)
+
+
 def test_scharwenzel_first_tricks_figure():
     """[SW] "für die ersten": the share of deals whose winning party forces
     the first five tricks, each paid game + 2 + Matadoren (RULES: +2)."""

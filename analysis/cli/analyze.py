@@ -84,7 +84,8 @@ _BEFORE_PLAY_ONLY = {"hand": "--hand", "seat": "--seat", "leader": "--leader", "
                    "deal's points are found.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False), metavar="FILE.png",
-              help="Draw each contract's distribution of points (needs the plot extra).")
+              help="Draw each contract's distribution of points, as shares of its deals "
+                   "(needs the plot extra).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs the dask extra).")
 @click.option("--play", type=click.Choice(PLAY_MODES), default=None,
               help="double-dummy: every deal solved open-handed; single-dummy: played out card by card, "
