@@ -43,7 +43,7 @@ from .text import render_guarantee, render_partial
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--max-nodes", type=click.IntRange(1), default=DEFAULT_MAX_NODES, show_default=True,
               help="Give up (exit 2) after searching this many positions (cards played; "
-                   "about 30,000 a second).")
+                   "about 100,000 a second).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @user_errors
 def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, trump: str | None,

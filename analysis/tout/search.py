@@ -9,7 +9,7 @@ from stichfest.contracts import TRUMP
 
 from .info import N_CLASSES, InfoState, _bits, _dealable, defenders
 
-#: Positions (cards played) a search may visit: some seconds (about 30,000 a second;
+#: Positions (cards played) a search may visit: some seconds (about 100,000 a second;
 #: slower as its memo grows).  A Tout needs a few thousand at most.
 DEFAULT_MAX_NODES = 200_000
 
@@ -494,7 +494,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchLimit(f"no answer within {self.max_nodes:,} positions; raise max_nodes to search "
-                              "longer (some 30,000 positions a second)", param="max_nodes")
+                              "longer (some 100,000 positions a second)", param="max_nodes")
 
     def _declarer_node(self, need: int) -> bool:
         moves = [self.standard_move()] if self.standard_only else self._declarer_moves()
