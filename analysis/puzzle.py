@@ -279,11 +279,17 @@ def _random_position(rng: random.Random, game: str, contract: str, goal: str, le
     extra = rng.randrange(pos.n_seats)  # cards of the next trick on the table, at least
     while (len(st.history) < pos.n_tricks - left or len(st.trick) < extra
            or st.to_move not in pos.maximizing_seats):
+        if len(st.history) > pos.n_tricks - left:
+            break
         card = pick()
         if card is None:
             return None
         st.play(card.index)
         play.append(card)
+    if len(st.history) != pos.n_tricks - left:
+        # no declaring seat was to move in that trick after ``extra``
+        # cards: the position would have fewer tricks left than asked
+        return None
     return pos.with_play(tuple(play))
 
 

@@ -171,3 +171,20 @@ def test_cli_three_players():
     for line in r.output.strip().splitlines():
         obj = json.loads(line)
         assert len(obj["position"]["deal"]) == 3 and obj["position"]["contract"] != "sauspiel"
+
+
+@pytest.mark.parametrize("game, contract, goal, players, tricks, count, seed", [
+    # the seeds where the position was once played past the asked tricks (an audit's)
+    ("schafkopf", None, None, 3, 4, 3, 348856),
+    ("schafkopf", "farbwenz", "61", 4, 4, 3, 30),
+    ("schafkopf", None, None, 3, 8, 6, 108),
+    ("schafkopf", "solo", None, 4, 3, 8, 1),
+    ("scharwenzel", None, None, 4, 4, 4, 2),
+])
+def test_a_puzzle_has_exactly_the_tricks_asked(game, contract, goal, players, tricks, count, seed):
+    """``--tricks N``: N tricks left in the position, the one on the table
+    counted among them (README, "Puzzles")."""
+    for p in generate(game, contract, goal=goal, tricks=tricks, count=count, seed=seed, players=players):
+        pos = p.position
+        played_tricks = len(pos.state().history)
+        assert pos.n_tricks - played_tricks == tricks, p.to_json()
