@@ -10,6 +10,7 @@ one marked.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -300,3 +301,24 @@ def test_only_marked_estimates_the_marked_cards_with_the_same_verdicts():
     assert [p.mark for p in every.plays] == [p.mark for p in marked.plays]
     assert [p.index for p in marked.plays if p.information is not None] == \
         [p.index for p in every.plays if p.dd_mark is not None] == [26]
+
+
+@pytest.mark.slow  # subprocesses
+def test_progress_counts_cards_reviewed(tmp_path):
+    """The progress line counts the cards of the record reviewed (one game)
+    and the games of a ``--jsonl`` batch, and says so."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(RECORDS["solo"][0]))
+    batch = tmp_path / "games.jsonl"
+    batch.write_text(json.dumps(RECORDS["solo"][0]) + "\n" + json.dumps(RECORDS["jass"][0]) + "\n")
+    env = {**os.environ, "STICHFEST_PROGRESS_EVERY": "0.000001"}
+    cli = [sys.executable, "-m", "stichfest.analysis.cli", "review"]
+    one = subprocess.run([*cli, "--start", "24", str(record)], capture_output=True, text=True, env=env)
+    assert one.returncode == 0, one.stderr
+    lines = one.stderr.splitlines()
+    assert lines and all(" cards, " in line and "samples" not in line for line in lines), lines
+    assert any(line.startswith("reviewing (double dummy): ") for line in lines), lines
+    many = subprocess.run([*cli, "--jsonl", "--start", "24", str(batch)], capture_output=True, text=True, env=env)
+    assert many.returncode == 0, many.stderr
+    lines = many.stderr.splitlines()
+    assert lines and all(line.startswith("reviewing games: ") and " games, " in line for line in lines), lines

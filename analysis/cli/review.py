@@ -131,7 +131,7 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
     if jsonl:
         numbers, lines = read_lines(source)
         batch = BatchOutput(numbers)
-        progress = ProgressBar("reviewing games", len(lines))
+        progress = ProgressBar("reviewing games", len(lines), unit="games")
         try:
             with open_executor(workers, scheduler) as executor:
                 for out in _review_batch(lines, executor, (information, only_marked, samples, seed, start)):
@@ -144,7 +144,7 @@ def review(ctx: click.Context, source: str, as_json: bool, jsonl: bool, html_fil
         batch.finish()
         return
     pos = load_record(read_text(source))
-    progress = ProgressBar("reviewing", len(pos.play))
+    progress = ProgressBar("reviewing", len(pos.play), unit="cards")
     with open_executor(workers if information else 1, scheduler if information else None) as executor:
         result = review_game(pos, information=information, only_marked=only_marked, samples=samples,
                              seed=seed, start=start, executor=executor, progress=progress)
