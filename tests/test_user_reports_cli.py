@@ -219,13 +219,16 @@ def test_puzzle_svg_and_text_show_the_score_so_far_and_the_goal():
     from stichfest.analysis.cli.text import render_puzzle
     from stichfest.analysis.svg import puzzle_svg
 
-    p = _midgame_puzzle()  # Eichel-Solo after 3 tricks: declaring side 0 points, the others 19
+    # Gras-Farbwenz of seat 2 after 3 tricks: S10 S7 H10 S9 to seat 3's S10
+    # (20 points to the others), H7 H9 HK HA to the declarer's HA (15), SU
+    # G8 GA GO to his SU, a trump (16): declaring side 31, the others 20
+    p = _midgame_puzzle()
     svg, text = puzzle_svg(p, 1), render_puzzle(p)
     assert "Score after 3 of 8 tricks" in svg
-    assert "declaring side 0 points, the others 19" in svg
-    assert "Goal: 61 points, 61 more" in svg
-    assert "declaring side 0 points, the others 19" in text
-    assert "Goal: 61 points for the declaring side: 61 more from the 5 tricks left" in text
+    assert "declaring side 31 points, the others 20" in svg
+    assert "Goal: 61 points, 30 more" in svg
+    assert "declaring side 31 points, the others 20" in text
+    assert "Goal: 61 points for the declaring side: 30 more from the 5 tricks left" in text
 
 
 # --- item 8: puzzles are printed as they are found; --svg never overwrites ------
