@@ -146,11 +146,13 @@ def test_tout_points_target_on_an_obvious_solo_answers_yes():
 
     pos = hand_position("solo", OBVIOUS_SOLO, 0, 0, trump="H", tout=False)
     result = guarantee(pos, 61, max_nodes=30_000)
-    assert result.guaranteed and result.plan is None and result.nodes <= 30_001
+    assert result.guaranteed and result.plan is None and result.nodes == 30_000
     out = stichfest("tout", "--contract", "solo", "--trump", "H", "--hand", OBVIOUS_SOLO, "--target", "61",
                     "--max-nodes", "30000")
     assert out.returncode == 0, out.stderr
-    assert "  yes (" in out.stdout and "--max-nodes" in out.stdout
+    assert "  yes (30000 positions searched)" in out.stdout, out.stdout
+    assert "Plan: not written out: writing it (every defender card answered, each line checked) takes " \
+           "more positions than --max-nodes; raise it to see the plan" in out.stdout, out.stdout
 
 
 # --- item 6: --samples has an upper bound, checked before any work ----------

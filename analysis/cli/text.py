@@ -581,8 +581,8 @@ def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
     if result.guaranteed:
         lines.append(f"  yes ({_positions(result.nodes)} searched)")
         if result.plan is None:
-            lines.append("Plan: too large to write out within the search budget (it answers every "
-                         "defender card); raise --max-nodes to see it")
+            lines.append("Plan: not written out: writing it (every defender card answered, each line "
+                         "checked) takes more positions than --max-nodes; raise it to see the plan")
         else:
             lines.append("Plan:")
             lines.extend("  " + ln for ln in render_plan(result.plan))

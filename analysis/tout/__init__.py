@@ -150,9 +150,10 @@ def guarantee(position: Position, target: int | None = None, *,
     :class:`InputError` for impossible input and :class:`SearchLimit` when
     more than ``max_nodes`` positions (cards played, in the search and
     while writing out plans and refutations) would be searched, which bounds
-    the time.  A guaranteed result whose plan alone would exceed the budget
-    has ``plan`` None (the proof is complete; a points plan answers every
-    defender card, and can be far larger than the search).
+    the time.  A guaranteed result whose plan would take the search past
+    the budget has ``plan`` None and ``nodes`` ``max_nodes`` (the proof is
+    complete; writing the plan out answers every defender card and checks
+    each line, and can take far more positions than the proof).
     """
     info = info_state(position)
     if position.tout:
@@ -189,8 +190,10 @@ def guarantee(position: Position, target: int | None = None, *,
     if ok:
         try:
             plan: PlanNode | None = search.plan(need)
-        except SearchLimit:  # proved; only writing the plan out (every defender card) is too big
-            plan = None
+        except SearchLimit:  # proved; only writing the plan out is over the budget
+            # (the search stopped at the position past the budget: the whole
+            # budget was searched, and no more is reported)
+            return Guarantee(question, goal, True, None, None, min(search.nodes, max_nodes), info)
         return Guarantee(question, goal, True, plan, None, search.nodes, info)
     refutation = None if position.tout else double_dummy_refutation(position, goal, info=info)
     if refutation is None:
