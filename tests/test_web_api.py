@@ -486,3 +486,24 @@ def test_review_plays_say_their_side(client):
     out = wait(client, client.post("/api/review", json={"position": record}).json()["job"])
     play = out["result"]["plays"][0]
     assert play["maximizing"] is True and play["best"] == ["SA"] and play["values"]["S10"] == 7
+
+
+def test_tout_over_the_pages_budget_names_the_command_that_goes_further(client, monkeypatch):
+    """The page has no --max-nodes: where its budget runs out, it says so and
+    names ``stichfest tout --max-nodes`` rather than a setting it lacks."""
+    from stichfest.analysis import tout
+
+    real = tout.guarantee
+    solo = {"contract": "solo", "trump": "H", "hand": "EO GO HO SO EU GU HA GA", "target": 61}
+    # proved in about 12,000 positions, its plan far larger (test_user_reports_cli)
+    monkeypatch.setattr(tout, "guarantee", lambda pos, target: real(pos, target, max_nodes=30_000))
+    out = wait(client, client.post("/api/tout", json=solo).json()["job"])
+    assert out["status"]["state"] == "done", out
+    text = out["result"]["text"]
+    assert "more than the 200,000 positions this page searches; `stichfest tout --max-nodes` can go further" \
+        in text and "raise it" not in text, text
+    monkeypatch.setattr(tout, "guarantee", lambda pos, target: real(pos, target, max_nodes=1_000))
+    out = wait(client, client.post("/api/tout", json=solo).json()["job"])
+    assert out["status"]["state"] == "error", out
+    assert out["status"]["error"] == ("no answer within the 200,000 positions this page searches; "
+                                      "`stichfest tout --max-nodes` can search longer"), out

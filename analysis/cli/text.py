@@ -568,8 +568,11 @@ _END_TEXT = {
 }
 
 
-def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
-    """The answer for people: the question, the verdict, the plan or refutation."""
+def render_guarantee(result: Guarantee, share: DDShare | None = None, *, page_budget: int | None = None) -> str:
+    """The answer for people: the question, the verdict, the plan or refutation.
+
+    ``page_budget``: the positions the web page lets a search visit (it has
+    no ``--max-nodes`` to raise); None on the command line."""
     pos = result.info.position
     hand = pos.deal[pos.declarer]
     assert hand is not None  # the declarer's hand is always known to the Tout search
@@ -581,8 +584,12 @@ def render_guarantee(result: Guarantee, share: DDShare | None = None) -> str:
     if result.guaranteed:
         lines.append(f"  yes ({_positions(result.nodes)} searched)")
         if result.plan is None:
-            lines.append("Plan: not written out: writing it (every defender card answered, each line "
-                         "checked) takes more positions than --max-nodes; raise it to see the plan")
+            why = "Plan: not written out: writing it (every defender card answered, each line checked) takes "
+            if page_budget is None:
+                lines.append(why + "more positions than --max-nodes; raise it to see the plan")
+            else:
+                lines.append(why + f"more than the {page_budget:,} positions this page searches; "
+                             "`stichfest tout --max-nodes` can go further")
         else:
             lines.append("Plan:")
             lines.extend("  " + ln for ln in render_plan(result.plan))

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from stichfest import Position
 from stichfest.analysis.announce import bidding_predicates, parse_seats
 from stichfest.analysis.defence import DefenceAnalysis, check_defence, evaluate_defence
-from stichfest.analysis.errors import USER_ERRORS
+from stichfest.analysis.errors import USER_ERRORS, InputError
 from stichfest.analysis.evaluate import (
     POINTS_SAMPLES,
     HandAnalysis,
@@ -278,13 +278,17 @@ def _defence_work(args: dict[str, Any], workers: int) -> Callable[[JobProgress],
 def _tout_work(pos: Position, target: int | None, samples: int, seed: int) -> Callable[[JobProgress], Any]:
     def work(progress: JobProgress) -> dict[str, Any]:
         from stichfest.analysis.cli.text import render_guarantee
-        from stichfest.analysis.tout import STANDARD_LINE, dd_share, guarantee
+        from stichfest.analysis.tout import DEFAULT_MAX_NODES, STANDARD_LINE, SearchLimit, dd_share, guarantee
         progress.relabel("searching", total=1, done=0)
-        result = guarantee(pos, target)
+        try:
+            result = guarantee(pos, target)
+        except SearchLimit:  # its message says to raise max_nodes, which the page has not
+            raise InputError(f"no answer within the {DEFAULT_MAX_NODES:,} positions this page searches; "
+                             "`stichfest tout --max-nodes` can search longer") from None
         progress.relabel("sampling", total=1, done=0)
         share = dd_share(pos, target, samples, seed) if samples else None
         out = result.to_json()
-        out.update(position=pos.to_json(), text=render_guarantee(result, share))
+        out.update(position=pos.to_json(), text=render_guarantee(result, share, page_budget=DEFAULT_MAX_NODES))
         if "plan" in out:
             out["standard_line"] = STANDARD_LINE
         if share is not None:
