@@ -202,8 +202,8 @@ def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
     ``players``: the seats dealt, to name the rule when a contract is not
     played by that many."""
     out = []
-    for name in wanted:
-        name = name.strip().lower()
+    for given_name in wanted:
+        name = given_name.strip().lower()
         hits = [s for s in specs if s.id.lower() == name or s.id.lower().startswith(name + "-")
                 or (name == "tout" and s.tout)]
         kind = next((k for k in REGISTRY if specs and k.game == specs[0].game
@@ -213,7 +213,7 @@ def select_contracts(specs: Sequence[Contract], wanted: Sequence[str],
                              f"players, not {players} (Schafkopf for three has only the one-against-two "
                              "contracts)")
         if not hits:
-            raise InputError(f"no contract {name!r} for this hand (contracts: {' '.join(s.id for s in specs)})")
+            raise InputError(f"no contract {given_name.strip()!r} for this hand (contracts: {' '.join(s.id for s in specs)})")
         out += [s for s in hits if s not in out]
     return [s for s in specs if s in out]
 

@@ -233,6 +233,9 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:E", "--void", "2:E", "--void", "3:E"], "no deal"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--seat", "5"], "seat must be a seat 0..3"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--contracts", "ramsch"], "no contract 'ramsch'"),
+    # the name as the user wrote it, beside the ids he can choose from
+    (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--contracts", "trump-E"],
+     "no contract 'trump-E' for this hand (contracts: trump-C trump-S trump-H trump-D"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--tariff-set", "bogus=1"], "unknown tariff key 'bogus'"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "davonlaufen_min=x"], "--rule"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:Q"], "unknown suit"),
@@ -279,7 +282,7 @@ def test_card_in_hand_and_played_is_rejected(tmp_path):
 def test_position_file_with_before_play_options_is_rejected(tmp_path):
     path, _ = hidden_position(tmp_path)
     code, _, err = run(str(path), "--hand", "EO GO HO SO EU GU HU SU")
-    assert code == 2 and "--hand applies to a hand before play" in err
+    assert code == 2 and "--hand and a position file are two ways to give the cards" in err
 
 
 @pytest.mark.slow

@@ -137,6 +137,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
     (single dummy).  Figures come with 95% intervals.
     """
     if position is not None:
+        refuse_unused(ctx, {"hand": "--hand"}, "and a position file are two ways to give the cards: give one of them")
         refuse_unused(ctx, _BEFORE_PLAY_ONLY, "applies to a hand before play (--hand), not to a position file")
     elif not hand:
         raise InputError("give a hand (--hand \"EO GO ...\") or a position file")
