@@ -80,12 +80,13 @@ WeisRank = Callable[[Weis], tuple[int, ...]]
 
 def _without_kreuzweis(seat: int, hand: list[Card], rules: Callable[[str], Any],
                        rank: WeisRank) -> list[Weis]:
-    """Without Kreuzweis each card counts once: the hand writes some of its
-    fours of a kind, and the runs its other cards make (a run broken by a
-    card given to a four is the shorter run that is left, never a run cut
-    in two to pass the 100-point cap).  Of these choices the one worth
-    most; between equal totals, the one whose best single Weis is the
-    better (it decides whether the team writes at all)."""
+    """Without Kreuzweis each card counts once: the hand chooses which of
+    its fours of a kind to write, and its other cards write their maximal
+    runs (a card given to a four shortens its run or, from the middle,
+    leaves two pieces, each a Weis if three long; a run is never split by
+    choice, e.g. to pass the 100-point cap).  Of these choices the one
+    worth most; between equal totals, the one whose best single Weis is
+    the better (it decides whether the team writes at all)."""
     fours = [w for w in melds(seat, hand, rules) if not w.is_sequence]
     best: tuple[int, tuple[int, ...]] | None = None
     chosen: list[Weis] = []
