@@ -40,7 +40,6 @@ from concurrent.futures import (
     Future,
     InvalidStateError,
     ProcessPoolExecutor,
-    as_completed,
     wait,
 )
 from concurrent.futures.process import BrokenProcessPool
@@ -363,13 +362,20 @@ def _abandon(executor: Executor, futures: Iterable[Future[Any]], stop: bool) -> 
 
 # ---------------------------------------------------------------------------
 # Running tasks
+#: How often run_tasks() asks its ``poll`` while tasks run elsewhere.
+POLL_SECONDS = 0.25
+
 def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor: Executor | None,
               on_result: Callable[[Any], None] | None = None, *,
-              on_task: Callable[[int, Any], None] | None = None) -> list[Any]:
+              on_task: Callable[[int, Any], None] | None = None,
+              poll: Callable[[], None] | None = None) -> list[Any]:
     """``[fn(*task) for task in tasks]``, on ``executor`` if given.
 
     ``on_result`` sees each result as it arrives (for progress), ``on_task``
     the task's index and its result; the list returned is in task order.
+    ``poll`` is called every :data:`POLL_SECONDS` while the tasks run on an
+    executor (a page's job raises there once cancelled: a task may run for
+    minutes); what it raises ends the run as any error does.
     Without an executor the tasks run :func:`interruptible`.
     A :class:`WorkerPool` gets a few tasks per worker at a time (so that a
     stop is quick however many tasks there are), another executor all at
@@ -405,7 +411,9 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
             for _ in range(4 * executor.workers):
                 submit_next()
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _ = wait(pending, timeout=POLL_SECONDS if poll else None, return_when=FIRST_COMPLETED)
+                if poll:
+                    poll()
                 for f in sorted(finished, key=order.__getitem__):
                     pending.discard(f)
                     take(order[f], f.result())
@@ -415,9 +423,13 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
                 f = executor.submit(fn, *task)
                 order[f] = i
                 pending.add(f)
-            for f in as_completed(list(pending)):
-                pending.discard(f)
-                take(order[f], f.result())
+            while pending:
+                finished, _ = wait(pending, timeout=POLL_SECONDS if poll else None, return_when=FIRST_COMPLETED)
+                if poll:
+                    poll()
+                for f in sorted(finished, key=order.__getitem__):
+                    pending.discard(f)
+                    take(order[f], f.result())
     except BaseException as e:
         stop = _as_stop(e, executor)
         if executor is not None:
@@ -579,6 +591,16 @@ class ProgressBar:
     def advance(self, n: int = 1) -> None:
         self.update(self.done + n)
 
+    def check(self) -> None:
+        """Called while waiting on work that shows no progress of its own:
+        a bar that can be cancelled (the page's jobs) raises there."""
+
+    def nested(self, prefix: str, unit: str = "samples") -> NestedProgress:
+        """A bar for one step of this one's work: its counts appear here as
+        the note (``prefix: 40/100 samples``), so that a long step shows
+        how far it is, and a cancelled bar stops it at its next count."""
+        return NestedProgress(self, prefix, unit)
+
     def _draw(self) -> None:
         with self._lock:
             self._draw_now()
@@ -623,3 +645,28 @@ class ProgressBar:
                 self._draw_now()
                 self._write("\n")
             self.closed = True
+
+
+class NestedProgress(ProgressBar):
+    """The counts of one step of another bar's work, shown as that bar's
+    note (:meth:`ProgressBar.nested`); it draws nothing itself."""
+
+    def __init__(self, parent: ProgressBar, prefix: str, unit: str) -> None:
+        super().__init__("", 1, stream=parent.stream, delay=0.0, unit=unit)
+        self.enabled = False
+        self.parent = parent
+        self.prefix = prefix
+
+    def update(self, done: int | None = None, total: int | None = None, note: str | None = None) -> None:
+        if total is not None:
+            self.total = max(1, total)
+        if done is not None:
+            self.done = min(self.total, done)
+        self.parent.update(note=f"{self.prefix}: {self.done}/{self.total} {self.unit}")
+
+    def check(self) -> None:
+        self.parent.check()
+
+    def close(self) -> None:
+        """The step is over: the parent's note is cleared."""
+        self.parent.update(note="")

@@ -23,7 +23,7 @@ import numpy as np
 from stichfest import Card, Position
 from stichfest.contracts import COUNTS_TRICKS
 
-from .evaluate import CHUNK, scharwenzel_optimal_level
+from .evaluate import CHUNK, JASS_CHUNK, scharwenzel_optimal_level
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, Level, jass_win_points, level_key, scharwenzel_majority
@@ -189,7 +189,8 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     to_move = None if probe.finished else probe.to_move
     with_moves = to_move is not None and pos.deal[to_move] is not None
     job = _PositionJob(sampler, seed, pos, with_moves)
-    tasks = [(job, a, min(a + CHUNK, samples)) for a in range(0, samples, CHUNK)]
+    chunk = JASS_CHUNK if pos.game == "jass" else CHUNK  # a Jass deal's every card takes a second or more
+    tasks = [(job, a, min(a + chunk, samples)) for a in range(0, samples, chunk)]
     if progress:
         progress.update(done=0, total=samples)
     step = (lambda rows: progress.advance(len(rows))) if progress else None

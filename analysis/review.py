@@ -488,8 +488,9 @@ def _sample_levels(view: Position, card: Card, values: np.ndarray, deal: Callabl
     return out
 
 
-def _information_task(position: Position, index: int, samples: int, seed: int) -> InformationReview:
-    return information_review(position, index, samples=samples, seed=seed)
+def _information_task(position: Position, index: int, samples: int, seed: int,
+                      progress: ProgressBar | None = None) -> InformationReview:
+    return information_review(position, index, samples=samples, seed=seed, progress=progress)
 
 
 def review_game(position: Position | Mapping[str, Any] | str, *, information: bool = False,
@@ -527,9 +528,15 @@ def review_game(position: Position | Mapping[str, Any] | str, *, information: bo
         chosen = [k for k, p in enumerate(plays) if p.dd_mark is not None or not only_marked]
         if progress:
             progress.relabel("reviewing (information)", len(chosen), done=0)
-        tasks = [(pos, plays[k].index, samples, seed + plays[k].index) for k in chosen]
+        tasks: list[tuple[Any, ...]] = [(pos, plays[k].index, samples, seed + plays[k].index) for k in chosen]
+        if progress and executor is None:
+            # a card's estimate takes a while (a Jass card a minute): its
+            # samples show as the note, and a cancelled page job stops there
+            tasks = [(*t, progress.nested(f"card {n + 1} of {len(tasks)}")) for n, t in enumerate(tasks)]
         step = (lambda _: progress.advance()) if progress else None
-        infos = run_tasks(_information_task, tasks, executor, step)
+        infos = run_tasks(_information_task, tasks, executor, step, poll=progress.check if progress else None)
+        if progress:
+            progress.update(note="")
         for k, info in zip(chosen, infos):
             plays[k] = replace(plays[k], information=info)
     if plays:

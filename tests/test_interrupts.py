@@ -569,3 +569,32 @@ def test_ctrl_c_stops_a_long_solve_in_the_main_process_at_once(command):
     assert code == 130 and took < 5 and "Traceback" not in err
     assert re.fullmatch(r"stichfest: interrupted after \d+ of 1000 samples\n", err)
     assert c.left_behind() == []
+
+
+@needs_proc
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_stops_serve_during_a_long_review_job(command, workers):
+    """README, "Stopping a run": SIGTERM stops any command within a second or
+    so.  A Jass card judged on the player's information runs a minute on the
+    page's job thread; the server's end cancels it at its next sample."""
+    pytest.importorskip("uvicorn", reason="the web extra is not installed")
+    import json as json_module
+    import urllib.request
+
+    from test_review import RECORDS
+    c = command(["serve", "--port", "0", "--workers", workers, "--max-jobs", "1"])
+    address = c.wait_for(c.out, r"serving on (http://\S+/)").group(1)
+    body = json_module.dumps({"position": RECORDS["jass"][0], "information": True, "samples": 100}).encode()
+    request = urllib.request.Request(address + "api/review", data=body, headers={"content-type": "application/json"})
+    job = json_module.load(urllib.request.urlopen(request, timeout=10))["job"]
+    deadline = time.monotonic() + 60
+    while json_module.load(urllib.request.urlopen(f"{address}api/jobs/{job}", timeout=10))["status"]["label"] \
+            != "reviewing (information)":
+        assert time.monotonic() < deadline, "the review did not reach its information estimates"
+        time.sleep(0.1)
+    time.sleep(1.0)  # inside the first card's samples
+    c.proc.send_signal(signal.SIGTERM)
+    code, _, err, took = c.finish(timeout=20)
+    assert took < 8, f"serve took {took:.1f} s to stop: {err}"
+    assert not c.left_behind()

@@ -507,3 +507,48 @@ def test_tout_over_the_pages_budget_names_the_command_that_goes_further(client, 
     assert out["status"]["state"] == "error", out
     assert out["status"]["error"] == ("no answer within the 200,000 positions this page searches; "
                                       "`stichfest tout --max-nodes` can search longer"), out
+
+
+def _wait_for(client, job_id, pred, timeout=60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status = client.get(f"/api/jobs/{job_id}").json()["status"]
+        if pred(status):
+            return status
+        time.sleep(0.05)
+    raise AssertionError(f"job {job_id}: not seen in {timeout}s")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_cancelled_information_review_stops_inside_a_card(workers):
+    """An estimate from the player's information takes a Jass card a minute
+    or more at 100 samples; cancelling must stop it at the next sample (on
+    the job's thread) or at once (worker processes, which are ended), not
+    after the card, and the slot is free again.  On the job's thread the
+    card's samples show as the note."""
+    from test_review import RECORDS
+    with TestClient(create_app(max_jobs=1, workers=workers)) as client:
+        record = RECORDS["jass"][0]
+        job = client.post("/api/review", json={"position": record, "information": True,
+                                               "samples": 100}).json()["job"]
+        if workers == 1:
+            status = _wait_for(client, job, lambda s: s["note"].startswith("card 1 of "))
+        else:
+            status = _wait_for(client, job, lambda s: s["label"] == "reviewing (information)")
+            time.sleep(1.0)  # the workers are busy with the first cards
+        assert status["label"] == "reviewing (information)" and status["done"] == 0
+        client.post(f"/api/jobs/{job}/cancel")
+        assert wait(client, job, timeout=15.0)["status"]["state"] == "cancelled"
+        assert client.post("/api/solve", json={"position": WENZ}).status_code == 200
+        again = client.post("/api/analyze", json={"hand": HAND, "samples": 5, "points": False})
+        assert again.status_code == 200  # the one slot is free
+
+
+def test_the_touts_double_dummy_samples_count_and_cancel():
+    solo = {"contract": "solo", "trump": "H", "hand": "EO GO HO SO EU GU HA H10", "samples": 2000}
+    with TestClient(create_app(max_jobs=1)) as client:
+        job = client.post("/api/tout", json=solo).json()["job"]
+        status = _wait_for(client, job, lambda s: s["label"] == "sampling" and s["done"] > 0)
+        assert status["total"] == 2000
+        client.post(f"/api/jobs/{job}/cancel")
+        assert wait(client, job, timeout=10.0)["status"]["state"] == "cancelled"

@@ -47,7 +47,13 @@ def serve(host: str, port: int, workers: int | None, max_jobs: int) -> None:
     app = create_app(workers=workers or available_cores(), max_jobs=max_jobs)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"stichfest: serving on http://{shown}:{sock.getsockname()[1]}/  (Ctrl-C stops)")
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    try:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    finally:
+        # However the server ends (Ctrl-C, SIGTERM, an error), the running
+        # analyses are cancelled: their threads stop at their next sample,
+        # and Python waits for them before it exits.
+        app.state.jobs.shutdown()
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

@@ -8,7 +8,7 @@ import click
 
 from stichfest import Position
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.executor import Stopped
+from stichfest.analysis.executor import ProgressBar, Stopped
 from stichfest.analysis.tout import (
     DEFAULT_MAX_NODES,
     STANDARD_LINE,
@@ -69,8 +69,15 @@ def tout(contract: str, hand: str, players: int, seat: int, leader: int | None, 
     pos = hand_position(contract, hand, seat, seat if leader is None else leader,
                         trump=trump, tout=target is None, players=players)
     result = guarantee(pos, target, max_nodes=max_nodes)
-    run_stoppable(lambda: dd_share(pos, target, samples, seed) if samples else None,
-                  lambda share, stop: _show(pos, result, share, stop, as_json))
+    progress = ProgressBar("tout: double-dummy deals", samples, unit="deals")
+
+    def share() -> DDShare | None:
+        try:
+            return dd_share(pos, target, samples, seed, progress=progress) if samples else None
+        finally:
+            progress.close()
+
+    run_stoppable(share, lambda share, stop: _show(pos, result, share, stop, as_json))
 
 
 def _show(pos: Position, result: Guarantee, share: DDShare | None, stop: Stopped | None, as_json: bool) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from stichfest import Position, Solver
 from stichfest.analysis.errors import InputError
-from stichfest.analysis.executor import Stopped, stopped
+from stichfest.analysis.executor import ProgressBar, Stopped, stopped
 from stichfest.analysis.sampling import check_samples
 from stichfest.analysis.stats import wilson_interval
 from stichfest.cards import Card
@@ -163,7 +163,7 @@ def _multinomial(n: int, parts: Sequence[int]) -> int:
 
 
 def dd_share(position: Position, target: int | None, samples: int, seed: int,
-             solver: Solver | None = None) -> DDShare:
+             solver: Solver | None = None, progress: ProgressBar | None = None) -> DDShare:
     """Double-dummy share over ``samples`` distributions drawn with ``seed``.
 
     Tout positions count the deals where the declarer takes every trick;
@@ -180,11 +180,15 @@ def dd_share(position: Position, target: int | None, samples: int, seed: int,
     goal = position.n_tricks if position.tout else target
     assert goal is not None  # a points question comes with its target (as for guarantee())
     made = done = 0
+    if progress:
+        progress.update(done=0, total=samples)
     try:
         while done < samples:
             deal = sample_deal(info, rng)
             made += solver.reaches(position.with_deal(deal), goal)
             done += 1
+            if progress:
+                progress.advance()
     except (KeyboardInterrupt, Stopped) as e:
         partial = DDShare(made, done, wilson_interval(made, done, z=DD_Z), interrupted=True) if done else None
         raise stopped(e, partial, done, samples) from None

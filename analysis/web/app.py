@@ -285,8 +285,8 @@ def _tout_work(pos: Position, target: int | None, samples: int, seed: int) -> Ca
         except SearchLimit:  # its message says to raise max_nodes, which the page has not
             raise InputError(f"no answer within the {DEFAULT_MAX_NODES:,} positions this page searches; "
                              "`stichfest tout --max-nodes` can search longer") from None
-        progress.relabel("sampling", total=1, done=0)
-        share = dd_share(pos, target, samples, seed) if samples else None
+        progress.relabel("sampling", total=max(1, samples), done=0)
+        share = dd_share(pos, target, samples, seed, progress=progress) if samples else None
         out = result.to_json()
         out.update(position=pos.to_json(), text=render_guarantee(result, share, page_budget=DEFAULT_MAX_NODES))
         if "plan" in out:

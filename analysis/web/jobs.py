@@ -43,9 +43,12 @@ class JobProgress(ProgressBar):
         self.cancelled = cancelled
 
     def update(self, done: int | None = None, total: int | None = None, note: str | None = None) -> None:
+        self.check()
+        super().update(done, total, note)
+
+    def check(self) -> None:
         if self.cancelled.is_set():
             raise JobCancelled()
-        super().update(done, total, note)
 
     def _draw(self) -> None:
         """The page draws it (from :meth:`Job.status`), not a terminal."""
