@@ -487,3 +487,86 @@ def test_tout_and_puzzle(page):
     page.wait_for_selector("#pz-svg svg")
     assert "Solution" in page.text_content("#pz-answer")
     shot(page, "tout-puzzle")
+
+
+def _link(pos: dict) -> str:
+    return "#deal=" + base64.urlsafe_b64encode(json.dumps(pos).encode()).decode().rstrip("=")
+
+
+def test_a_link_pasted_into_an_open_tab_shows_its_position(page, server):
+    """README: the address holds the position, so a link shares it; pasted
+    into a tab where the page is open already, it changes only the #."""
+    page.click("#tabs button[data-view='deal']")
+    page.click("#od-random")
+    page.wait_for_selector("#od-board .val")
+    page.click("#tabs button[data-view='announce']")
+    page.evaluate(f"location.hash = {_link(WENZ)!r}")
+    page.wait_for_function("document.getElementById('od-status').textContent.includes('value 120')")
+    assert page.is_visible("#view-deal")
+    page.evaluate("location.hash = '#deal=bnVsbA'")  # base64url of: null
+    page.wait_for_selector("#error:not([hidden])")
+    assert "the link holds no position" in page.text_content("#error")
+
+
+def test_on_a_phone_an_error_shows_where_the_player_looks(browser, server):
+    pg = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        pg.goto(server + "/")
+        pg.wait_for_selector("body[data-ready='1']")
+        pg.fill("#an-hand", "EO GO EU GU HA H10 EA")  # seven cards
+        pg.locator("#an-run").scroll_into_view_if_needed()
+        pg.click("#an-run")
+        pg.wait_for_selector("#error:not([hidden])")
+        pg.wait_for_function("(() => { const r = document.getElementById('error').getBoundingClientRect();"
+                             " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
+        assert "8 cards" in pg.text_content("#error")
+    finally:
+        pg.close()
+
+
+def test_a_contract_without_its_declarer_is_refused_not_ignored(page):
+    """As the command line refuses --contract without --declarer: a Contract
+    field left beside Declarer "me" must not quietly give the viewer's own table."""
+    page.fill("#an-hand", "EA E10 GK G9 HA H9 S10 S8")
+    page.fill("#an-contract", "solo-E")
+    page.click("#an-run")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "choose the Declarer seat too" in page.text_content("#error")
+    assert page.text_content("#an-result") == ""
+
+
+def test_ramsch_names_the_seat_under_study_not_a_declarer(page):
+    page.click("#tabs button[data-view='deal']")
+    page.select_option("#od-contract", "ramsch")
+    page.click("#od-random")
+    page.wait_for_selector("#od-board .val")
+    status = page.text_content("#od-status")
+    assert "(under study) holds itself to" in status and "declaring party" not in status
+    assert "(under study)" in page.text_content("#od-board") and "(declarer)" not in page.text_content("#od-board")
+
+
+def test_a_scharwenzel_review_colours_the_cards_it_calls_best(page):
+    """Counted in tricks, only the level pays: the review's best card may take
+    fewer tricks than another (test_scharwenzel_scoring), and the board
+    colours by the review's verdict, not by the most tricks."""
+    from test_scharwenzel_scoring import MORE_TRICKS_LESS_SCORE
+    record = {"game": "scharwenzel", "contract": "trump", "trump": "C", "declarer": 1, "leader": 1,
+              "deal": MORE_TRICKS_LESS_SCORE, "play": ["SA"]}
+    page.click("#tabs button[data-view='review']")
+    page.fill("#rv-record", json.dumps(record))
+    page.click("#rv-run")
+    page.wait_for_selector("#rv-board .val")
+    slots = page.locator("#rv-board .slot:has(.val)")
+    colours = {slots.nth(i).locator(".card").get_attribute("data-card"): slots.nth(i).locator(".val").get_attribute("class")
+               for i in range(slots.count())}
+    values = {c: int(slots.nth(i).locator(".val").text_content()) for i, c in enumerate(colours)}
+    assert "best" in colours["SA"] and "a best card" in page.text_content("#rv-detail")
+    more = [c for c in values if values[c] > values["SA"]]
+    assert more and all("bad" in colours[c] for c in more), (colours, values)
+
+
+def test_enter_in_a_field_runs_its_form(page):
+    page.fill("#an-hand", "EO GO XX")
+    page.press("#an-hand", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "XX" in page.text_content("#error")

@@ -552,3 +552,10 @@ def test_the_touts_double_dummy_samples_count_and_cancel():
         assert status["total"] == 2000
         client.post(f"/api/jobs/{job}/cancel")
         assert wait(client, job, timeout=10.0)["status"]["state"] == "cancelled"
+
+
+def test_the_pages_errors_name_its_rules_field_not_the_command_lines_flag(client):
+    r = client.post("/api/analyze", json={"game": "scharwenzel", "hand": "CQ C7 SQ CA CK HA DA D7", "passed": "1",
+                                          "samples": 5})
+    error = r.json()["error"]
+    assert r.status_code == 400 and "scharwenzel_passed=true in Rules" in error and "--rule" not in error

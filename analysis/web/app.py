@@ -56,7 +56,7 @@ from stichfest.deals import deck, position_json, random_deal
 from stichfest.position import RULE_DEFAULTS, PositionError, parse_json
 from stichfest.search import default_solver
 
-from .jobs import Job, JobManager, JobProgress, TooBusy
+from .jobs import Job, JobManager, JobProgress, TooBusy, page_words
 
 #: Bounds on what one request may ask.
 MAX_SAMPLES = 5000
@@ -79,7 +79,7 @@ NO_JOB = "no such job (finished long ago, cancelled, or never started)"
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
+    return JSONResponse({"error": page_words(message)}, status_code=status)
 
 
 async def _body(request: Request) -> dict[str, Any]:

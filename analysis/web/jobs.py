@@ -14,6 +14,7 @@ then dropped.
 """
 from __future__ import annotations
 
+import re
 import threading
 import time
 import uuid
@@ -24,6 +25,12 @@ from typing import Any
 
 from stichfest.analysis.errors import USER_ERRORS
 from stichfest.analysis.executor import ProgressBar
+
+
+def page_words(message: str) -> str:
+    """A library message as the page says it: on one line, and a command
+    line's ``--rule KEY=VALUE`` named by the page's Rules field."""
+    return re.sub(r"--rule (\S+)", r"\1 in Rules", " ".join(str(message).split()))
 
 
 class JobCancelled(Exception):
@@ -91,8 +98,8 @@ class JobManager:
             self._sweep()
             running = sum(j.state == "running" for j in self._jobs.values())
             if running >= self.max_jobs:
-                raise TooBusy(f"{running} analyses are running (at most {self.max_jobs}); "
-                              "wait for one or cancel it")
+                raise TooBusy(f"{running} {'analysis is' if running == 1 else 'analyses are'} running "
+                              f"(at most {self.max_jobs}); wait for one or cancel it")
             cancelled = threading.Event()
             job = Job(uuid.uuid4().hex[:16], kind, JobProgress(cancelled), cancelled)
             self._jobs[job.id] = job
@@ -105,7 +112,7 @@ class JobManager:
         except JobCancelled:
             self._finish(job, "cancelled", None, None)
         except USER_ERRORS as e:
-            self._finish(job, "error", None, " ".join(str(e).split()))
+            self._finish(job, "error", None, page_words(str(e)))
         except Exception as e:  # a bug: the page says so on one line, the server goes on
             self._finish(job, "error", None, f"internal error: {type(e).__name__}: {e}")
         else:

@@ -11,6 +11,8 @@ function showError(message) {
   const box = $("error");
   box.textContent = message;
   box.hidden = false;
+  // on a phone the button pressed sits far below the box: bring the message into sight
+  box.scrollIntoView({ block: "nearest" });
 }
 function clearError() { $("error").hidden = true; $("error").textContent = ""; }
 
@@ -35,6 +37,11 @@ function runJob(path, body, ui) {
       ui.cancel.disabled = true;
       ui.cancel.onclick = null;
       if (ui.run) ui.run.disabled = false;
+      if (fn === reject) {
+        // no half-full bar or old count beside the error
+        ui.bar.style.width = "0";
+        if (ui.status) ui.status.textContent = value.message === "cancelled" ? "cancelled" : "";
+      }
       fn(value);
     };
     ui.bar.style.width = "0";
@@ -50,7 +57,8 @@ function runJob(path, body, ui) {
       source.onmessage = (ev) => {
         const st = JSON.parse(ev.data);
         ui.bar.style.width = `${Math.round(100 * st.done / Math.max(1, st.total))}%`;
-        if (ui.status) ui.status.textContent = st.state === "running" ? `${st.label} ${st.done}/${st.total}` : st.state;
+        if (ui.status) ui.status.textContent = st.state === "running"
+          ? `${st.label} ${st.done}/${st.total}${st.note ? `, ${st.note}` : ""}` : st.state;
         if (st.state === "running") return;
         source.close();
         if (st.state === "done") {
@@ -149,6 +157,9 @@ function handPicker(prefix) {
 }
 
 // ---------------------------------------------------------------------------
+// Ramsch: no declarer; the position's "declarer" is the seat under study, whose points are counted.
+function isRamsch(view) { return view.position.contract === "ramsch"; }
+
 // A table of four hands (seat 0 at the bottom), the trick in the middle.
 function drawBoard(board, view, { values = null, onPlay = null, highlight = null, compact = false } = {}) {
   board.innerHTML = "";
@@ -163,12 +174,16 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
   // points it costs; amber is only for a card that costs a little and keeps the outcome
   const thresholds = (values && values.thresholds) || view.thresholds || [];
   const levelOf = (v) => thresholds.filter((t) => v >= t).length;
+  // a review names its best cards: where only the level pays (Scharwenzel's "für die ersten"), a best
+  // card may take fewer tricks than another, and a card of the most tricks may lose the level
+  const bestCards = values && values.best ? new Set(values.best) : null;
   for (let seat = 0; seat < view.hands.length; seat++) {
     const box = document.createElement("div");
     box.className = `seat seat-${seat}` + (seat === view.to_move ? " to-move" : "");
     const label = document.createElement("div");
     label.className = "seat-label";
-    const role = seat === view.declarer ? " (declarer)" : view.party.includes(seat) ? " (partner)" : "";
+    const role = seat === view.declarer ? (isRamsch(view) ? " (under study)" : " (declarer)")
+      : view.party.includes(seat) ? " (partner)" : "";
     label.innerHTML = `<b>seat ${seat}</b>${role}${seat === view.to_move ? " — to play" : ""}`;
     const hand = document.createElement("div");
     hand.className = "hand";
@@ -185,10 +200,12 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
         const v = values.moves[c];
         const loss = Math.abs(best - v);
         const badge = document.createElement("div");
-        const turns = levelOf(v) !== levelOf(best);
-        badge.className = "val " + (loss === 0 ? "best" : loss < scale && !turns ? "close" : "bad");
+        const isBest = bestCards ? bestCards.has(c) : loss === 0;
+        const turns = isBest ? false : bestCards ? loss === 0 || levelOf(v) !== levelOf(best) : levelOf(v) !== levelOf(best);
+        badge.className = "val " + (isBest ? "best" : loss < scale && !turns ? "close" : "bad");
         badge.textContent = v;
-        badge.title = loss === 0 ? "best" : `${loss} worse than the best card` + (turns ? ", and a worse outcome" : "");
+        badge.title = isBest ? "best" : loss === 0 ? "as many as the best card, but a worse outcome"
+          : `${loss} worse than the best card` + (turns ? ", and a worse outcome" : "");
         slot.append(badge);
       }
       hand.append(slot);
@@ -288,6 +305,9 @@ function setupAnnounce() {
       if ($("an-declarer").value !== "") {
         body.declarer = +$("an-declarer").value;
         body.contract = $("an-contract").value.trim() || null;
+      } else if ($("an-contract").value.trim()) {
+        // the command line refuses --contract without --declarer: an ignored field misleads
+        throw new Error("Contract is the declarer's contract: choose the Declarer seat too, or clear Contract");
       }
     } catch (e) { showError(e.message); return; }
     try {
@@ -358,13 +378,13 @@ function drawAnalysis(a, plotUrl) {
   }
   html += `</table>`;
   if (a.stopped && a.stopped.length) {
-    html += `<p class="muted">Stopped early (clearly behind): ${a.stopped.map((s) => `${s.id} after ${s.after}`).join(", ")}.</p>`;
+    html += `<p class="muted">Stopped early (clearly behind): ${a.stopped.map((s) => `${nameOf(a, s.id)} after ${s.after}`).join(", ")}.</p>`;
   }
   html += singleDummy(a);
   if (a.comparisons && a.comparisons.length) {
-    html += `<h3>Paired comparisons (same deals)</h3><ul>`;
+    html += `<h3>Paired comparisons (same deals; ± half the 95% interval)</h3><ul>`;
     for (const c of a.comparisons) {
-      html += `<li>${c.first} − ${c.second}: ${c.mean_difference >= 0 ? "+" : ""}${c.mean_difference.toFixed(2)}` +
+      html += `<li>${nameOf(a, c.first)} − ${nameOf(a, c.second)}: ${c.mean_difference >= 0 ? "+" : ""}${c.mean_difference.toFixed(2)}` +
         ` ${plusMinus(c.standard_error, 2)} per game over ${c.samples} deals</li>`;
     }
     html += `</ul>`;
@@ -422,7 +442,7 @@ function drawDefence(d) {
   if (diff) {
     html += `<p class="muted">Single − double dummy, seat ${d.seat}'s payout on the same deals: ` +
       `${diff.mean_difference >= 0 ? "+" : ""}${diff.mean_difference.toFixed(1)} ` +
-      `${plusMinus(diff.standard_error, 1)} (${diff.samples} deals).</p>`;
+      `${plusMinus(diff.standard_error, 1)} (95%; ${diff.samples} deals).</p>`;
   }
   $("an-result").innerHTML = html;
 }
@@ -435,12 +455,12 @@ function singleDummy(a) {
   if (rows.length) {
     html += `<h3>Single dummy (each player sees only his own cards)</h3><table class="figures" id="an-single-dummy">` +
       `<tr><th>contract</th><th>deals</th><th>win</th><th>${(GAME_WORDS[a.game] || GAME_WORDS.schafkopf).mean}</th>` +
-      `<th>payout</th><th>− double dummy</th></tr>`;
+      `<th>payout</th><th>− double dummy (± 95%)</th></tr>`;
     for (const r of rows) {
       const sd = r.single_dummy, d = sd.payout_minus_double_dummy;
       html += `<tr><td>${escapeHtml(r.name)}</td><td>${sd.samples ?? ""}</td><td>${pct(sd.p_win)} ${ci(sd.p_win, 100, 0)}</td>` +
         `<td>${num(sd.mean_points)}</td><td><b>${num(sd.payout, true)}</b> ${ci(sd.payout)}</td>` +
-        `<td>${d ? `${d.mean_difference.toFixed(1)} ${plusMinus(d.standard_error, 1)}` : ""}</td></tr>`;
+        `<td>${d ? `${d.mean_difference >= 0 ? "+" : ""}${d.mean_difference.toFixed(1)} ${plusMinus(d.standard_error, 1)}` : ""}</td></tr>`;
     }
     html += `</table>`;
   }
@@ -461,7 +481,13 @@ function genericTable(data) {
   for (const r of rows) html += `<tr>${keys.map((k) => `<td>${k in r ? cell(r[k]) : ""}</td>`).join("")}</tr>`;
   return html + `</table>`;
 }
-// The 95 % half-width of a paired difference; null (one deal) has none.
+// A contract's title by its id, as the table above names it (the id where the analysis has no such row).
+function nameOf(a, id) {
+  const row = a.contracts.find((r) => r.id === id);
+  return escapeHtml(row ? row.name : id);
+}
+// The 95 % half-width of a paired difference (the command line prints the standard error, half
+// as wide: the page says which it shows); null (one deal) has none.
 function plusMinus(standardError, digits) {
   return standardError == null ? "± ?" : `± ${(1.96 * standardError).toFixed(digits)}`;
 }
@@ -557,7 +583,13 @@ function setupDeal() {
     const { players, ...pos } = { ...settings(), play: [] };
     pos.deal = hands.slice(0, players).map((h) => parseCards(h.value).join(" "));
     if (pos.contract === "sauspiel" && !pos.called) { showError("choose the called Sau for a Sauspiel"); return; }
-    try { await solveDeal(pos); } catch (e) { showError(e.message); }
+    try { await solveDeal(pos); } catch (e) {
+      // the deal shown is not the one asked for: it must not stay playable
+      $("od-board").innerHTML = ""; $("od-tricks").innerHTML = "";
+      deal.position = deal.view = null;
+      $("od-undo").disabled = $("od-best").disabled = $("od-line").disabled = true;
+      showError(e.message);
+    }
   };
   $("od-undo").onclick = () => {
     if (!deal.position || !deal.position.play.length) return;
@@ -594,9 +626,14 @@ async function solveDeal(position) {
   drawBoard($("od-board"), view, { values: view, onPlay: (c) => play([...deal.position.play, c]) });
   drawTricks($("od-tricks"), view);
   const who = view.unit === "tricks" ? "tricks" : "points";
-  $("od-status").textContent = view.finished
-    ? `${view.title}: finished — the declaring party has ${view.value} ${who}`
-    : `${view.title}: seat ${view.to_move} to play — value ${view.value} ${who} for the declaring party`;
+  // Ramsch has no declarer: the value is what the seat under study is held to (as `stichfest solve` says)
+  $("od-status").textContent = isRamsch(view)
+    ? (view.finished ? `${view.title}: finished — seat ${view.declarer} took ${view.value} ${who}`
+      : `${view.title}: seat ${view.to_move} to play — seat ${view.declarer} (under study) holds itself to ` +
+        `${view.value} ${who}`)
+    : view.finished
+      ? `${view.title}: finished — the declaring party has ${view.value} ${who}`
+      : `${view.title}: seat ${view.to_move} to play — value ${view.value} ${who} for the declaring party`;
   $("od-undo").disabled = !view.position.play.length;
   $("od-best").disabled = $("od-line").disabled = view.finished;
 }
@@ -671,22 +708,23 @@ async function drawReview() {
   html += `</table>`;
   const blunders = plays.filter((p) => p.mark === "??").length, mistakes = plays.filter((p) => p.mark === "?").length;
   const unit = d.view.unit;
+  const amount = (n) => `${n} ${n === 1 && unit === "tricks" ? "trick" : unit}`;
   let summary = `${plays.length} cards reviewed: ${blunders} × ??, ${mistakes} × ?. Value before the first card ${d.value}, ` +
-    `after the last ${d.final} ${unit} (declaring party).`;
+    `after the last ${d.final} ${unit} (${isRamsch(d.view) ? `seat ${d.view.declarer}, under study` : "declaring party"}).`;
   let detail = "";
   const p = plays[review.step];
   if (p) {
     const best = (p.best || []).map((c) => `${c} ${p.values[c]}`).join(", ");
     detail = `Card ${review.step + 1} (trick ${Math.floor(review.step / per) + 1}): seat ${p.seat} played ${p.card} ` +
-      `${p.mark || ""} — ${p.values[p.card]} ${unit} for the declaring party` +
+      `${p.mark || ""} — ${p.values[p.card]} ${unit} for ${isRamsch(d.view) ? `seat ${d.view.declarer}` : "the declaring party"}` +
       // counted in tricks, a best card (of the best level) may still give up a trick that pays nothing
-      ((p.best || []).includes(p.card) ? ", a best card" + (p.cost ? ` (${p.cost} ${unit} fewer than the most, which pay nothing)` : "")
+      ((p.best || []).includes(p.card) ? ", a best card" + (p.cost ? ` (${amount(p.cost)} fewer than the most, which pay nothing)` : "")
         : p.cost ? `, ${p.cost} worse than the best (${best})`
         : p.mark === "??" ? ", as good as the best by the value but a worse outcome" : ", a best card") +
       (p.level && p.level.best !== p.level.played ?
         `; declarers ${p.level.best_name || p.level.best} → ${p.level.played_name || p.level.played}` : "") + "." +
       (p.information ? ` From what he saw (${p.information.samples} deals): best ${p.information.best}, ` +
-        `this card costs ${p.information.cost} ± ${p.information.stderr}` +
+        `this card costs ${(+p.information.cost).toFixed(1)} ± ${(+p.information.stderr).toFixed(1)}` +
         (p.dd_mark && !p.mark ? `, so the double-dummy ${p.dd_mark} is withdrawn: no player could have known.` : ".")
         : "");
   } else {
@@ -700,7 +738,7 @@ async function drawReview() {
     let values = null;
     if (p) {
       // the side comes with the play (best[0] need not hold the extreme value where only the level pays)
-      values = { moves: p.values, maximizing: p.maximizing ? [view.to_move] : [] };
+      values = { moves: p.values, maximizing: p.maximizing ? [view.to_move] : [], best: p.best || null };
     }
     drawBoard($("rv-board"), view, { values, highlight: p ? p.card : null });
   } catch (e) { showError(e.message); }
@@ -744,6 +782,7 @@ function setupTout() {
     clearError();
     $("pz-answer").textContent = ""; $("pz-svg").innerHTML = ""; $("pz-question").textContent = "";
     $("pz-reveal").disabled = true;
+    $("pz-board").innerHTML = "";  // the last puzzle's board must not answer for the next one
     const body = { game: game.value, contract: $("pz-contract").value || null, goal: $("pz-goal").value || null,
       tricks: $("pz-tricks").value.trim() === "" ? 4 : +$("pz-tricks").value, seed: +$("pz-seed").value || 0, difficulty: $("pz-difficulty").value || null };
     try {
@@ -787,17 +826,33 @@ async function main() {
   setupReview();
   setupTout();
   if (!META.review) $("rv-status").textContent = "review needs a newer stichfest (stichfest.analysis.review)";
-  const m = location.hash.match(/^#deal=([A-Za-z0-9_-]+)$/);
-  if (m) {
-    showView("deal");
-    let linked = null;
-    try { linked = b64decode(m[1]); }
-    catch (e) { showError("the link's position could not be read: the address is cut short or changed"); }
-    if (linked) {
-      try { await solveDeal(linked); } catch (e) { showError(`the position in the address: ${e.message}`); }
+  // Enter in a field runs its form's main button (the nearest one around the field)
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" || !(ev.target instanceof HTMLInputElement) || ev.target.type === "checkbox") return;
+    for (let el = ev.target.parentElement; el; el = el.parentElement) {
+      const run = el.querySelector("button.primary");
+      if (run) { if (!run.disabled) { ev.preventDefault(); run.click(); } return; }
     }
-  }
+  });
+  await openLink();
+  // a link pasted into this tab changes only the address's #: show its position too
+  window.addEventListener("hashchange", openLink);
   document.body.dataset.ready = "1";
+}
+
+// The position a #deal= link holds, in Open deal.
+async function openLink() {
+  const m = location.hash.match(/^#deal=([A-Za-z0-9_-]+)$/);
+  if (!m) return;
+  showView("deal");
+  let linked = null;
+  try { linked = b64decode(m[1]); }
+  catch (e) { showError("the link's position could not be read: the address is cut short or changed"); }
+  if (linked === null || typeof linked !== "object" || Array.isArray(linked)) {
+    if (linked !== null || !$("error").textContent) showError("the link holds no position (a JSON object)");
+    return;
+  }
+  try { await solveDeal(linked); } catch (e) { showError(`the position in the address: ${e.message}`); }
 }
 
 document.addEventListener("DOMContentLoaded", main);
