@@ -570,3 +570,19 @@ def test_enter_in_a_field_runs_its_form(page):
     page.press("#an-hand", "Enter")
     page.wait_for_selector("#error:not([hidden])")
     assert "XX" in page.text_content("#error")
+
+
+def test_three_players_offer_three_seats_and_the_24_cards(page):
+    page.select_option("#an-players", "3")
+    assert page.locator("#an-seat option").count() == 3 and page.locator("#an-deck button").count() == 24
+    assert page.locator("#an-deck button[data-card='E7']").count() == 0
+    page.select_option("#an-players", "")
+    assert page.locator("#an-seat option").count() == 4 and page.locator("#an-deck button").count() == 32
+    page.click("#tabs button[data-view='deal']")
+    page.click("#od-setup summary")
+    page.select_option("#od-players", "3")
+    assert page.is_hidden("#od-h3") and page.is_visible("#od-h2")
+    assert page.locator("#od-declarer option").count() == 3 and page.locator("#od-deck button").count() == 24
+    page.click("#od-random")
+    page.wait_for_selector("#od-board .val")
+    assert page.locator("#od-board .seat").count() == 3

@@ -295,6 +295,9 @@ def test_analysis_limits(client):
         assert r.status_code == 400 and "tricks must be 2..9" in r.json()["error"]
     r = client.post("/api/review", json={"position": WENZ, "information": True, "samples": 0})
     assert r.status_code == 400 and "samples must be 1.." in r.json()["error"]
+    # without the information estimate the samples field counts for nothing, so it is not checked
+    r = client.post("/api/review", json={"position": {**WENZ, "play": ["EU"]}, "information": False, "samples": 0})
+    assert r.status_code == 200
 
 
 @pytest.mark.parametrize("route, body, words", [

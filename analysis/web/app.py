@@ -42,7 +42,16 @@ from stichfest.analysis.executor import open_executor
 from stichfest.analysis.ranking import DEFAULT_RANKING, check_outbid, outbidding, parse_outbid, parse_ranking
 from stichfest.analysis.render import contract_title, sort_hand
 from stichfest.analysis.scoring import load_tariff
-from stichfest.cards import GAME_DECK, SUIT_LETTERS, SUIT_NAMES, Card, deck_cards, either, players_of
+from stichfest.cards import (
+    DEALINGS,
+    GAME_DECK,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    deck_cards,
+    either,
+    players_of,
+)
 from stichfest.contracts import (
     CALLABLE_SUITS,
     CONTRACTS,
@@ -209,6 +218,9 @@ def meta() -> dict[str, Any]:
         games[g] = {
             "deck": [str(c) for c in deck(g)], "suits": SUIT_LETTERS[d], "suit_names": list(SUIT_NAMES[d]),
             "players": sorted(n for n in players_of(g) if n <= 4),
+            # the cards in play for each number of players (the long dealing: Schafkopf for three 24)
+            "decks": {str(n): [str(c) for c in deck_cards(g, n, max(sizes))]
+                      for (game, n), sizes in DEALINGS.items() if game == g and n <= 4},
             "contracts": [{"name": c, "title": contract_kind(g, c).title, "trump": (g, c) in NEEDS_TRUMP,
                            "tout": contract_kind(g, c).tout_allowed, "called": c == "sauspiel",
                            "players": _contract_players(g, c)}
@@ -543,7 +555,8 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
             raise BadRequest("position must be a game record (a JSON object: a position with its play)")
         pos = load_record(record)
         information = data.get("information") is True
-        samples = _int(data, "samples", 100, 1, MAX_REVIEW_SAMPLES)
+        # the samples field only counts for the information estimate; off, it is not checked
+        samples = _int(data, "samples", 100, 1, MAX_REVIEW_SAMPLES) if information else 100
         seed = _int(data, "seed", 0, 0, 2**31 - 1)
         return started(jobs.submit("review", _review_work(pos, information, samples, seed, workers)))
 

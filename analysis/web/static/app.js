@@ -103,15 +103,16 @@ function parseCards(text) {
 
 // A deck to click cards from; the text field beside it stays in step.
 function deckPicker(container, { onChange = () => {} } = {}) {
-  let game = "schafkopf";
+  let game = "schafkopf", players = null;
   const picker = {
     selected: new Set(),
     owner: null, // optional: card -> label shown on it (the open deal's seats)
-    setGame(g) { game = g; this.draw(); },
+    // players: the cards in play for that many (Schafkopf for three: no 7s or 8s); null: the whole pack
+    setGame(g, n = null) { game = g; players = n; this.draw(); },
     set(cards) { this.selected = new Set(cards); this.draw(); },
     draw() {
       container.innerHTML = "";
-      const cards = META.games[game].deck;
+      const cards = (players && META.games[game].decks[players]) || META.games[game].deck;
       const rows = {};
       for (const c of cards) (rows[suitOf(c)] = rows[suitOf(c)] || []).push(c);
       for (const suit of Object.keys(rows)) {
@@ -240,6 +241,12 @@ function drawTricks(container, view) {
   });
 }
 
+// A seat select offering the seats of ``n`` players, keeping its choice where it is still a seat.
+function seatChoices(select, n, extra = []) {
+  const was = select.value;
+  fillSelect(select, [...extra, ...[...Array(n).keys()].map((i) => [i, `seat ${i}`])]);
+  if ([...select.options].some((o) => o.value === was)) select.value = was;
+}
 function fillSelect(select, options, value) {
   select.innerHTML = "";
   for (const [v, text] of options) {
@@ -280,11 +287,18 @@ function setupAnnounce() {
   const onGame = () => {
     picker.setGame(game.value); picker.selected.clear(); $("an-hand").value = ""; picker.update();
     fillSelect($("an-players"), [["", "from the hand"], ...META.games[game.value].players.map((n) => [n, `${n}`])]);
+    $("an-players").dispatchEvent(new Event("change"));
   };
   game.addEventListener("change", onGame);
   onGame();
   // "me": the viewer's own analysis; a seat: the defenders' view of that seat's contract
   fillSelect($("an-declarer"), [["", "me"], ...[0, 1, 2, 3].map((i) => [i, `seat ${i}`])], "");
+  // three players: three seats, and the 24 cards of Schafkopf for three in the deck
+  $("an-players").addEventListener("change", () => {
+    const n = +$("an-players").value || 4;
+    seatChoices($("an-seat"), n); seatChoices($("an-leader"), n); seatChoices($("an-declarer"), n, [["", "me"]]);
+    picker.setGame(game.value, +$("an-players").value || null);
+  });
   $("an-run").onclick = async () => {
     clearError();
     $("an-result").innerHTML = "";
@@ -516,6 +530,10 @@ function setupDeal() {
   hands.forEach((h) => h.addEventListener("input", () => picker.draw()));
   const onPlayers = () => {
     const n = +$("od-players").value;
+    // only the seats dealt: their hand fields, the declarer and leader choices, and the cards in play
+    hands.forEach((h, s) => { h.closest("label").hidden = s >= n; });
+    seatChoices($("od-declarer"), n); seatChoices($("od-leader"), n);
+    picker.setGame(game.value, n);
     const was = contract.value;
     fillSelect(contract, META.games[game.value].contracts.filter((c) => !c.players || c.players.includes(n))
       .map((c) => [c.name, c.title]));
@@ -528,7 +546,6 @@ function setupDeal() {
     fillSelect($("od-trump"), letters.map((l, i) => [l, `${l} ${g.suit_names[i]}`]), letters[2]);
     fillSelect($("od-called"), [["", "any"], ...letters.map((l, i) => [l, `${l} ${g.suit_names[i]}`])]);
     fillSelect($("od-players"), g.players.map((n) => [n, `${n}`]), g.players.includes(4) ? 4 : g.players[0]);
-    picker.setGame(game.value);
     onPlayers();
   };
   const onContract = () => {
@@ -655,6 +672,7 @@ function setupReview() {
     $("rv-status").textContent = "";
     review.data = null;
     let position;
+    if (!$("rv-record").value.trim()) { showError("paste a game record or upload its file first"); return; }
     try { position = JSON.parse($("rv-record").value); }
     catch (e) { showError("the game record is not valid JSON"); return; }
     const body = { position, information: $("rv-info").checked, samples: $("rv-samples").value.trim() === "" ? 100 : +$("rv-samples").value };
