@@ -586,3 +586,36 @@ def test_three_players_offer_three_seats_and_the_24_cards(page):
     page.click("#od-random")
     page.wait_for_selector("#od-board .val")
     assert page.locator("#od-board .seat").count() == 3
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_six_and_eight_players_sit_round_the_table_in_playing_order(page, server, players):
+    hands = random_deal(random.Random(5), "scharwenzel", players)
+    pos = position_json("scharwenzel", "trump", hands, declarer=0, leader=0, trump=2)
+    pos["play"] = [str(hands[0][0])]  # a trick card of seat 0's on the table
+    page.goto(server + "/" + _link(pos))
+    page.reload()
+    page.wait_for_selector("#od-board .val")
+    centre = {}
+    for seat in range(players):
+        box = page.locator(f"#od-board .seat-{seat}").bounding_box()
+        centre[seat] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    bottom, top = centre[0], centre[players // 2]
+    assert bottom[1] > top[1] and abs(bottom[0] - top[0]) < 5  # seat 0 below, the one opposite above
+    # clockwise from the bottom: the seats after 0 go up the left side, those before it down the right
+    left, right = centre[1], centre[players - 1]
+    assert left[0] < bottom[0] < right[0]
+    ys = [centre[s][1] for s in range(players // 2 + 1)]
+    assert all(a >= b for a, b in zip(ys, ys[1:])), ys
+    trick = page.locator("#od-board .centre .played").bounding_box()
+    middle = page.locator("#od-board .centre").bounding_box()
+    assert trick["y"] + trick["height"] / 2 > middle["y"] + middle["height"] / 2  # seat 0's card on its side
+    shot(page, f"open-deal-{players}-players")
+    # the form shows the position: its players, a hand field for each seat
+    page.click("#od-setup summary")
+    assert page.input_value("#od-players") == str(players)
+    assert page.is_visible(f"#od-h{players - 1}") and (players == 8 or page.is_hidden(f"#od-h{players}"))
+    assert page.input_value("#od-h5") == " ".join(map(str, hands[5]))
+    page.click("#od-random")  # a new deal for as many players
+    page.wait_for_function(f"document.querySelectorAll('#od-board .seat').length === {players}"
+                           " && !document.getElementById('od-status').textContent.startsWith('solving')")

@@ -562,3 +562,13 @@ def test_the_pages_errors_name_its_rules_field_not_the_command_lines_flag(client
                                           "samples": 5})
     error = r.json()["error"]
     assert r.status_code == 400 and "scharwenzel_passed=true in Rules" in error and "--rule" not in error
+
+
+def test_a_random_deal_for_six_or_eight_scharwenzel_players(client):
+    for players in (6, 8):
+        d = client.post("/api/deal", json={"game": "scharwenzel", "contract": "trump", "players": players,
+                                           "declarer": players - 1, "seed": 2}).json()
+        assert len(d["position"]["deal"]) == players and d["position"]["declarer"] == players - 1
+    r = client.post("/api/deal", json={"game": "schafkopf", "players": 6})
+    assert r.status_code == 400 and "schafkopf is not dealt to 6 players (it is dealt to 3 or 4)" in r.json()["error"]
+    assert client.get("/api/meta").json()["games"]["scharwenzel"]["players"] == [4, 6, 8]

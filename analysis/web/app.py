@@ -217,10 +217,10 @@ def meta() -> dict[str, Any]:
         d = GAME_DECK[g]
         games[g] = {
             "deck": [str(c) for c in deck(g)], "suits": SUIT_LETTERS[d], "suit_names": list(SUIT_NAMES[d]),
-            "players": sorted(n for n in players_of(g) if n <= 4),
+            "players": sorted(players_of(g)),
             # the cards in play for each number of players (the long dealing: Schafkopf for three 24)
             "decks": {str(n): [str(c) for c in deck_cards(g, n, max(sizes))]
-                      for (game, n), sizes in DEALINGS.items() if game == g and n <= 4},
+                      for (game, n), sizes in DEALINGS.items() if game == g},
             "contracts": [{"name": c, "title": contract_kind(g, c).title, "trump": (g, c) in NEEDS_TRUMP,
                            "tout": contract_kind(g, c).tout_allowed, "called": c == "sauspiel",
                            "players": _contract_players(g, c)}
@@ -398,10 +398,10 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         data = await _body(request)
         game = _choice(data, "game", GAMES, "schafkopf")
         contract = _choice(data, "contract", CONTRACTS[game], CONTRACTS[game][0])
-        players = _int(data, "players", 4, 3, 4)
+        players = _int(data, "players", 4, 3, 8)
         if players not in players_of(game):
-            raise BadRequest(f"{game} is not dealt to {players} players here (the page deals to "
-                             f"{either(n for n in players_of(game) if n <= 4)})")
+            raise BadRequest(f"{game} is not dealt to {players} players (it is dealt to "
+                             f"{either(players_of(game))})")
         declarer = _int(data, "declarer", 0, 0, players - 1)
         leader = _int(data, "leader", 0, 0, players - 1)
         seed = _int(data, "seed", 0, 0, 2**31 - 1)

@@ -161,9 +161,15 @@ function handPicker(prefix) {
 // Ramsch: no declarer; the position's "declarer" is the seat under study, whose points are counted.
 function isRamsch(view) { return view.position.contract === "ramsch"; }
 
+// Six or eight players (Scharwenzel): the seats go round the table from the bottom, clockwise,
+// over its eight places; each seat's trick card lies on its side of the middle.
+const PLACES = { 6: ["s", "sw", "nw", "n", "ne", "se"], 8: ["s", "sw", "w", "nw", "n", "ne", "e", "se"] };
+
 // A table of four hands (seat 0 at the bottom), the trick in the middle.
 function drawBoard(board, view, { values = null, onPlay = null, highlight = null, compact = false } = {}) {
   board.innerHTML = "";
+  const places = PLACES[view.hands.length] || null;
+  board.classList.toggle("many", !!places);
   const deckName = deckNameOf(view.position.game);
   let best = null, maximizing = values && values.maximizing ? values.maximizing.includes(view.to_move) : true;
   if (values && values.moves) {
@@ -180,7 +186,7 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
   const bestCards = values && values.best ? new Set(values.best) : null;
   for (let seat = 0; seat < view.hands.length; seat++) {
     const box = document.createElement("div");
-    box.className = `seat seat-${seat}` + (seat === view.to_move ? " to-move" : "");
+    box.className = `seat seat-${seat}` + (places ? ` at-${places[seat]}` : "") + (seat === view.to_move ? " to-move" : "");
     const label = document.createElement("div");
     label.className = "seat-label";
     const role = seat === view.declarer ? (isRamsch(view) ? " (under study)" : " (declarer)")
@@ -220,7 +226,7 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
   view.trick.cards.forEach((c, i) => {
     const seat = (view.trick.leader + i) % view.hands.length;
     const el = cardElement(c, { deckName });
-    el.classList.add("played", `t${seat}`);
+    el.classList.add("played", places ? `at-${places[seat]}` : `t${seat}`);
     if (highlight === c) el.classList.add("now");
     centre.append(el);
   });
@@ -513,7 +519,7 @@ const deal = { position: null, view: null };
 
 function setupDeal() {
   const game = $("od-game"), contract = $("od-contract");
-  const hands = [0, 1, 2, 3].map((s) => $(`od-h${s}`));
+  const hands = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => $(`od-h${s}`));  // Scharwenzel deals to up to eight
   const target = () => +document.querySelector('input[name="od-to"]:checked').value;
   const picker = deckPicker($("od-deck"), {
     onChange(c) {
