@@ -711,7 +711,7 @@ def _checked_hand(game: str, hand: str | Sequence[Card], seat: int, leader: int,
         if not 0 <= v < n_seats:
             raise InputError(f"{name} must be a seat 0..{n_seats - 1}, got {v}", param=name)
     try:
-        checked_rules(game, rules or {})
+        checked_rules(game, rules or {}, n_seats)
     except PositionError as e:
         raise InputError(str(e)) from None
     return cards, n_seats

@@ -63,6 +63,12 @@ RULE_DEFAULTS: dict[str, Any] = {
 #: mode up to 3 times, Coiffeur tables more).
 RULE_RANGE: dict[str, tuple[int, int]] = {"davonlaufen_min": (1, 8), "jass_multiplier": (1, 16)}
 
+#: The numbers of players a rule variant can matter for, where not every number its game is
+#: dealt to, and why.
+RULE_PLAYERS: dict[str, tuple[tuple[int, ...], str]] = {
+    "davonlaufen_min": ((4,), "it is the Sauspiel's, and Schafkopf for three has no Sauspiel"),
+}
+
 #: The game each rule variant belongs to; naming it in another game's position is a mistake.
 RULE_GAME: dict[str, str] = {k: "schafkopf" if k == "davonlaufen_min" else
                              "scharwenzel" if k.startswith("scharwenzel_") else "jass" for k in RULE_DEFAULTS}
@@ -370,10 +376,11 @@ def _suit(game: str, value: Any, what: str) -> int:
     return suit
 
 
-def checked_rules(game: str, given: Any) -> dict[str, Any]:
+def checked_rules(game: str, given: Any, n_seats: int | None = None) -> dict[str, Any]:
     """Every rule variant's setting for a position of ``game``: ``given``
     (key -> value) over :data:`RULE_DEFAULTS`, each key known, of ``game``,
-    of the right type and in its range, or a :class:`PositionError`."""
+    of the right type and in its range, and (``n_seats`` given) one that can
+    matter for that many players (:data:`RULE_PLAYERS`), or a :class:`PositionError`."""
     if not isinstance(given, Mapping):
         raise PositionError("'rules' must be an object of variant settings")
     rules = dict(RULE_DEFAULTS)
@@ -392,6 +399,8 @@ def checked_rules(game: str, given: Any) -> dict[str, Any]:
         if k in RULE_RANGE and not RULE_RANGE[k][0] <= v <= RULE_RANGE[k][1]:
             got = f", got {v}" if abs(v) < 10**9 else ""  # str() of 4,300 digits and more fails
             raise PositionError(f"rule variant {k!r} must be {RULE_RANGE[k][0]}..{RULE_RANGE[k][1]}{got}")
+        if n_seats is not None and k in RULE_PLAYERS and n_seats not in RULE_PLAYERS[k][0]:
+            raise PositionError(f"rule variant {k!r} does not apply with {n_seats} players: {RULE_PLAYERS[k][1]}")
         rules[k] = v
     return rules
 
@@ -469,6 +478,7 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     allowed = players_of(game)
     if n not in allowed:
         raise PositionError(f"{game} is played by {either(allowed)} players, the deal has {n} hands")
+    checked_rules(game, data.get("rules") or {}, n)  # a variant that cannot matter for n players
     deal: list[tuple[Card, ...] | None] = []
     for seat, text in enumerate(raw_deal):
         if isinstance(text, str) and text.strip() == HIDDEN:

@@ -147,6 +147,7 @@ class Game:
         unknown = set(rules) - KNOWN_RULE_OPTIONS
         if unknown:
             raise ValueError(f"reference does not implement rules options {sorted(unknown)}")
+        self.rules = rules
         self.davonlaufen_min: int = int(rules.get("davonlaufen_min", 4))
         self.n: int = len(pos["deal"])
         self.deal = [[_canon(c, self.game) for c in hand.split()] for hand in pos["deal"]]
@@ -157,6 +158,9 @@ class Game:
         if game == "schafkopf":
             if n not in (3, 4) or contract not in SCHAFKOPF_CONTRACTS:
                 raise ValueError("schafkopf needs 4 seats (or 3) and a known contract")
+            if n == 3 and "davonlaufen_min" in self.rules:
+                # docs/rules.md: no Sauspiel for three, so the Sauspiel's davonlaufen variant cannot matter
+                raise ValueError("davonlaufen_min does not apply with 3 players: there is no Sauspiel")
             if n == 3 and contract not in SCHAFKOPF_FOR_THREE:
                 raise ValueError(f"[SK3] Schafkopf for three has no {contract} (only {SCHAFKOPF_FOR_THREE})")
             if contract in ("solo", "farbwenz", "farbgeier") and trump not in SK_SUITS:

@@ -745,6 +745,8 @@ REJECT = [
     Reject("[SK] Tout: not in a Ramsch", pos("schafkopf", "ramsch", fill("schafkopf", {}), tout=True)),
     Reject("[SK] Tout: not in Jass", pos("jass", "obenabe", fill("jass", {}), tout=True)),
     Reject("Validation: unknown rule variant", bad(rules={"davonlaufen": 3})),
+    Reject("[SK3] no Sauspiel for three, so its davonlaufen variant cannot matter: refused",
+           pos("schafkopf", "solo", THREE, trump="H", rules={"davonlaufen_min": 3})),
     Reject("[SW] 4, 6 or 8 players only: 5", pos("scharwenzel", "trump", _SIX_HANDS[:5], trump="C")),
     Reject("[JA] 4 players only: 6", pos("jass", "obenabe", _SIX_HANDS)),
     Reject('[SK] "Short deck (Kurze Karte)": no 7s in it',

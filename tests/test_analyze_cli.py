@@ -241,6 +241,9 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:Q"], "unknown suit"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--rule", "weis_kreuzweis=false"],
      "rule variant 'weis_kreuzweis' is a jass rule, not one of schafkopf"),
+    # Schafkopf for three has no Sauspiel: its davonlaufen rule cannot matter (as scharwenzel_passed outside clubs)
+    (["--players", "3", "--hand", "EO GO HO EU GU HA H10 EA", "--rule", "davonlaufen_min=3"],
+     "rule variant 'davonlaufen_min' does not apply with 3 players"),
     (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--rule", "davonlaufen_min=3"],
      "rule variant 'davonlaufen_min' is a schafkopf rule, not one of jass"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--seat-has", "1:E10,E10"], "card E10 given twice"),
