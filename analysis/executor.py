@@ -398,7 +398,7 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
         if executor is None:
             for i, task in enumerate(tasks):
                 take(i, interruptible(fn, *task))
-        elif isinstance(executor, WorkerPool):
+        else:
             todo = iter(enumerate(tasks))
 
             def submit_next() -> None:
@@ -408,7 +408,7 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
                     pending.add(f)
                     return
 
-            for _ in range(4 * executor.workers):
+            for _ in range(4 * executor.workers if isinstance(executor, WorkerPool) else len(tasks)):
                 submit_next()
             while pending:
                 finished, _ = wait(pending, timeout=POLL_SECONDS if poll else None, return_when=FIRST_COMPLETED)
@@ -418,18 +418,6 @@ def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], executor
                     pending.discard(f)
                     take(order[f], f.result())
                     submit_next()
-        else:
-            for i, task in enumerate(tasks):
-                f = executor.submit(fn, *task)
-                order[f] = i
-                pending.add(f)
-            while pending:
-                finished, _ = wait(pending, timeout=POLL_SECONDS if poll else None, return_when=FIRST_COMPLETED)
-                if poll:
-                    poll()
-                for f in sorted(finished, key=order.__getitem__):
-                    pending.discard(f)
-                    take(order[f], f.result())
     except BaseException as e:
         stop = _as_stop(e, executor)
         if executor is not None:

@@ -452,19 +452,23 @@ def test_a_link_that_is_cut_short_says_so(page, server):
     assert "the link's position could not be read" in page.text_content("#error")
 
 
-def test_a_phone_keeps_every_view_within_its_width(browser, server):
+@pytest.fixture
+def phone(browser, server):
+    """The page on a phone's screen (390 x 844)."""
     pg = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        pg.goto(server + "/")
-        pg.wait_for_selector("body[data-ready='1']")
-        for view in ("announce", "deal", "review", "tout"):
-            pg.click(f"#tabs button[data-view='{view}']")
-            if view == "deal":
-                pg.click("#od-random")
-                pg.wait_for_selector("#od-board .val")
-            assert pg.evaluate("document.documentElement.scrollWidth") <= 390, view
-    finally:
-        pg.close()
+    pg.goto(server + "/")
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    pg.close()
+
+
+def test_a_phone_keeps_every_view_within_its_width(phone):
+    for view in ("announce", "deal", "review", "tout"):
+        phone.click(f"#tabs button[data-view='{view}']")
+        if view == "deal":
+            phone.click("#od-random")
+            phone.wait_for_selector("#od-board .val")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, view
 
 
 def test_tout_and_puzzle(page):
@@ -508,20 +512,14 @@ def test_a_link_pasted_into_an_open_tab_shows_its_position(page, server):
     assert "the link holds no position" in page.text_content("#error")
 
 
-def test_on_a_phone_an_error_shows_where_the_player_looks(browser, server):
-    pg = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        pg.goto(server + "/")
-        pg.wait_for_selector("body[data-ready='1']")
-        pg.fill("#an-hand", "EO GO EU GU HA H10 EA")  # seven cards
-        pg.locator("#an-run").scroll_into_view_if_needed()
-        pg.click("#an-run")
-        pg.wait_for_selector("#error:not([hidden])")
-        pg.wait_for_function("(() => { const r = document.getElementById('error').getBoundingClientRect();"
-                             " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
-        assert "8 cards" in pg.text_content("#error")
-    finally:
-        pg.close()
+def test_on_a_phone_an_error_shows_where_the_player_looks(phone):
+    phone.fill("#an-hand", "EO GO EU GU HA H10 EA")  # seven cards
+    phone.locator("#an-run").scroll_into_view_if_needed()
+    phone.click("#an-run")
+    phone.wait_for_selector("#error:not([hidden])")
+    phone.wait_for_function("(() => { const r = document.getElementById('error').getBoundingClientRect();"
+                            " return r.top >= 0 && r.bottom <= window.innerHeight; })()")
+    assert "8 cards" in phone.text_content("#error")
 
 
 def test_a_contract_without_its_declarer_is_refused_not_ignored(page):
