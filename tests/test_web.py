@@ -568,6 +568,28 @@ def test_enter_in_a_field_runs_its_form(page):
     page.press("#an-hand", "Enter")
     page.wait_for_selector("#error:not([hidden])")
     assert "XX" in page.text_content("#error")
+    # Open deal's settings deal at random (its main button sits in the closed hands section)
+    page.click("#tabs button[data-view='deal']")
+    page.fill("#od-seed", "7")
+    page.press("#od-seed", "Enter")
+    page.wait_for_selector("#od-board .val")
+    assert page.is_hidden("#error")
+
+
+def test_a_link_with_padding_opens_and_one_with_a_stray_character_says_so(page, server):
+    link = _link(WENZ)
+    page.evaluate(f"location.hash = {link + '=='!r}")
+    page.wait_for_function("document.getElementById('od-status').textContent.includes('value 120')")
+    page.evaluate(f"location.hash = {link + '.'!r}")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "the link's position could not be read" in page.text_content("#error")
+
+
+def test_figures_round_as_the_command_line_does(page):
+    """Python prints an exact tie to the even digit (113.25 -> 113.2); toFixed rounds it up."""
+    cases = [(113.25, 1), (113.35, 1), (-113.25, 1), (0.15, 1), (2.5, 0), (3.5, 0), (-0.05, 1), (0.125, 2)]
+    got = page.evaluate(f"{[list(c) for c in cases]}.map(([x, d]) => fixed(x, d))")
+    assert got == [format(x, f".{d}f") for x, d in cases]
 
 
 def test_three_players_offer_three_seats_and_the_24_cards(page):

@@ -281,7 +281,8 @@ function b64encode(obj) {
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 function b64decode(text) {
-  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  if (!/^[A-Za-z0-9_-]+=*$/.test(text)) throw new Error("not base64url");  // e.g. a "." copied with the link
+  const bin = atob(text.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/"));
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
 }
 
@@ -340,13 +341,22 @@ function setupAnnounce() {
 }
 
 function pct(e) { return e ? `${(100 * e.mean).toFixed(1)}%` : ""; }
+// x with d decimals as the command line (Python) prints it: toFixed, except that an exact tie
+// (113.25 to one decimal) goes to the even digit (113.2), where toFixed rounds it up.
+function fixed(x, d) {
+  const exact = Math.abs(x).toFixed(20), dot = exact.indexOf(".");
+  if (!/^50*$/.test(exact.slice(dot + 1 + d))) return x.toFixed(d);
+  const kept = +(exact.slice(0, dot) + exact.slice(dot + 1, dot + 1 + d));
+  const even = kept % 2 === 0 ? kept : kept + 1;
+  return (x < 0 && even ? "-" : "") + (even / 10 ** d).toFixed(d);
+}
 function num(e, signed) {
   if (!e) return "";
-  const s = e.mean.toFixed(1);
+  const s = fixed(e.mean, 1);
   return (signed && e.mean > 0 ? "+" : "") + s;
 }
 function ci(e, scale = 1, digits = 1) {
-  return e ? `<span class="ci">${(scale * e.low).toFixed(digits)}…${(scale * e.high).toFixed(digits)}</span>` : "";
+  return e ? `<span class="ci">${fixed(scale * e.low, digits)}…${fixed(scale * e.high, digits)}</span>` : "";
 }
 
 // The seats that passed before the announcement (--passed), as one line above either table ("" if none).
@@ -850,11 +860,13 @@ async function main() {
   setupReview();
   setupTout();
   if (!META.review) $("rv-status").textContent = "review needs a newer stichfest (stichfest.analysis.review)";
-  // Enter in a field runs its form's main button (the nearest one around the field)
+  // Enter in a field runs its form's button: the one its container names (data-enter: Open deal's
+  // settings deal at random), else the nearest main button in sight (not one in a closed section)
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" || !(ev.target instanceof HTMLInputElement) || ev.target.type === "checkbox") return;
     for (let el = ev.target.parentElement; el; el = el.parentElement) {
-      const run = el.querySelector("button.primary");
+      const run = el.dataset.enter ? $(el.dataset.enter)
+        : [...el.querySelectorAll("button.primary")].find((b) => b.offsetParent !== null);
       if (run) { if (!run.disabled) { ev.preventDefault(); run.click(); } return; }
     }
   });
@@ -866,7 +878,7 @@ async function main() {
 
 // The position a #deal= link holds, in Open deal.
 async function openLink() {
-  const m = location.hash.match(/^#deal=([A-Za-z0-9_-]+)$/);
+  const m = location.hash.match(/^#deal=(.*)$/);
   if (!m) return;
   showView("deal");
   let linked = null;
