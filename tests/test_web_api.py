@@ -547,7 +547,17 @@ def test_a_cancelled_information_review_stops_inside_a_card(workers):
         assert again.status_code == 200  # the one slot is free
 
 
-def test_the_touts_double_dummy_samples_count_and_cancel():
+def test_the_touts_double_dummy_samples_count_and_cancel(monkeypatch):
+    from stichfest.analysis.tout import double_dummy
+
+    class SlowSolver(double_dummy.Solver):  # type: ignore[misc]
+        """Each deal a few ms slower, so that the 2000 deals outlast the cancel on any machine."""
+
+        def reaches(self, *args, **kwargs):
+            time.sleep(0.005)
+            return super().reaches(*args, **kwargs)
+
+    monkeypatch.setattr(double_dummy, "Solver", SlowSolver)
     solo = {"contract": "solo", "trump": "H", "hand": "EO GO HO SO EU GU HA H10", "samples": 2000}
     with TestClient(create_app(max_jobs=1)) as client:
         job = client.post("/api/tout", json=solo).json()["job"]
