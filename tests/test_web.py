@@ -639,3 +639,18 @@ def test_six_and_eight_players_sit_round_the_table_in_playing_order(page, server
     page.click("#od-random")  # a new deal for as many players
     page.wait_for_function(f"document.querySelectorAll('#od-board .seat').length === {players}"
                            " && !document.getElementById('od-status').textContent.startsWith('solving')")
+
+
+def test_the_page_loads_without_errors_or_missing_files(browser, server):
+    pg = browser.new_page()
+    bad: list[str] = []
+    pg.on("response", lambda r: bad.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    pg.on("console", lambda m: bad.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: bad.append(f"page error: {e}"))
+    try:
+        pg.goto(server + "/")
+        pg.wait_for_selector("body[data-ready='1']")
+        pg.wait_for_timeout(300)  # the icon is asked for after the page
+        assert not bad, bad
+    finally:
+        pg.close()
