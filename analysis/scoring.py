@@ -144,13 +144,22 @@ class Tariff:
     scharwenzel_tout_haken: int = 2  # an announced Tout made: the game and this many Haken
     scharwenzel_tout_failed: int = 4  # an announced Tout lost: what the other party scores
 
-    def with_settings(self, settings: Mapping[str, object], where: str = "tariff") -> Tariff:
-        """A copy with ``settings`` (key -> integer) applied; unknown keys are errors."""
+    def with_settings(self, settings: Mapping[str, object], where: str = "tariff",
+                      game: str | None = None) -> Tariff:
+        """A copy with ``settings`` (key -> integer) applied; unknown keys are
+        errors, and so (``game`` given) is a key of another game's scoring,
+        which would change nothing.  (A tariff file may be shared by the
+        games, so it is read without ``game``.)"""
         known = {f.name for f in fields(self)}
         clean: dict[str, int] = {}
         for key, value in settings.items():
             if key not in known:
-                raise InputError(f"{where}: unknown tariff key {key!r} (known: {', '.join(sorted(known))})")
+                own = sorted(k for k in known if game is None or tariff_game(k) == game)
+                raise InputError(f"{where}: unknown tariff key {key!r} "
+                                 f"(known{f' for {game}' if game else ''}: {', '.join(own)})")
+            if game is not None and tariff_game(key) != game:
+                raise InputError(f"{where}: tariff key {key!r} is {tariff_game(key)}'s; "
+                                 f"it changes nothing in a {game} analysis")
             low = _least_setting(key)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_TARIFF:
                 raise InputError(f"{where}: tariff key {key!r} must be a whole number {low}..{MAX_TARIFF:,}, "
@@ -177,8 +186,21 @@ def _least_setting(key: str) -> int:
         or key == "matadoren_from" else 0
 
 
-def load_tariff(path: str | None = None, settings: Mapping[str, object] | None = None) -> Tariff:
-    """The default tariff, then a TOML file's keys, then ``settings`` (key -> integer)."""
+def tariff_game(key: str) -> str:
+    """The game whose scoring reads tariff ``key``: Jass its factors
+    (``jass_*``), Scharwenzel its own keys (``scharwenzel_*``,
+    ``matadoren_from``), Schafkopf the rest."""
+    if key.startswith("jass_"):
+        return "jass"
+    if key.startswith("scharwenzel_") or key == "matadoren_from":
+        return "scharwenzel"
+    return "schafkopf"
+
+
+def load_tariff(path: str | None = None, settings: Mapping[str, object] | None = None,
+                game: str | None = None) -> Tariff:
+    """The default tariff, then a TOML file's keys, then ``settings`` (key ->
+    integer), whose keys must be ``game``'s where it is given."""
     tariff = Tariff()
     if path is not None:
         data = read_toml(path, "tariff file")
@@ -191,7 +213,7 @@ def load_tariff(path: str | None = None, settings: Mapping[str, object] | None =
                                  "flat or under [tariff], not both")
             data = data["tariff"]
         tariff = tariff.with_settings(data, f"tariff file {path}")
-    return tariff.with_settings(settings, "settings") if settings else tariff
+    return tariff.with_settings(settings, "settings", game) if settings else tariff
 
 
 # ---------------------------------------------------------------------------

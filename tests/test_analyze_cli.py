@@ -233,6 +233,17 @@ def test_scheduler_runs_on_a_dask_cluster():
     (["--hand", "EO GO HO SO EU GU HU SU", "--void", "1:E", "--void", "2:E", "--void", "3:E"], "no deal"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--seat", "5"], "seat must be a seat 0..3"),
     (["--hand", "EO GO HO SO EU GU HU SU", "--contracts", "ramsch"], "no contract 'ramsch'"),
+    # options that would change nothing are refused, not dropped
+    (["--hand", "EO GO EU GU HA H10 EA G7", "--seat", "2", "--passed", "0,1", "--announce-rule", ""],
+     "--announce-rule needs a file name"),
+    (["--hand", "EO GO EU GU HA H10 EA G7", "--tariff-set", "jass_factor_C=7"],
+     "tariff key 'jass_factor_C' is jass's; it changes nothing in a schafkopf analysis"),
+    (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--tariff-set", "solo=60"],
+     "tariff key 'solo' is schafkopf's"),
+    (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--tariff-set", "bogus=1"],
+     "unknown tariff key 'bogus' (known for jass: jass_factor_C,"),
+    (["--hand", "EA E10 GK G9 HA H9 S10 S8", "--declarer", "2", "--contract", "solo-E", "--no-race"],
+     "--no-race stops the viewer's own contracts"),
     # the name as the user wrote it, beside the ids he can choose from
     (["--game", "jass", "--hand", "HJ H9 HA HK S10 SA CA D6 D7", "--contracts", "trump-E"],
      "no contract 'trump-E' for this hand (contracts: trump-C trump-S trump-H trump-D"),

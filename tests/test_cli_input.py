@@ -255,6 +255,16 @@ def test_output_that_cannot_be_written_is_one_line(args):
     assert proc.returncode == 2 and one_error_line(err, "cannot write standard output"), err
 
 
+@pytest.mark.parametrize("args", [["solve", "-"], ["--help"]])
+def test_stdout_open_for_reading_only_is_one_line(args):
+    """``stichfest solve POS 1</dev/null``: writing meets EBADF, which is no traceback either."""
+    with open(os.devnull, "rb") as read_only:
+        proc = subprocess.run([sys.executable, "-m", "stichfest.analysis", *args], input=GOOD,
+                              stdout=read_only, stderr=subprocess.PIPE, timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and one_error_line(err, "cannot write standard output"), err
+
+
 def test_a_reader_that_stops_reading_is_no_error():
     """``stichfest ... | head -1``: the rest has nowhere to go; no traceback,
     no message, and click's status for it (1)."""

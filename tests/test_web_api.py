@@ -582,3 +582,9 @@ def test_a_random_deal_for_six_or_eight_scharwenzel_players(client):
     r = client.post("/api/deal", json={"game": "schafkopf", "players": 6})
     assert r.status_code == 400 and "schafkopf is not dealt to 6 players (it is dealt to 3 or 4)" in r.json()["error"]
     assert client.get("/api/meta").json()["games"]["scharwenzel"]["players"] == [4, 6, 8]
+
+
+def test_a_tariff_key_of_another_game_is_refused_on_the_page(client):
+    r = client.post("/api/analyze", json={"game": "jass", "hand": "HJ H9 HA HK S10 SA CA D6 D7",
+                                          "tariff": {"solo": 60}, "samples": 5})
+    assert r.status_code == 400 and "tariff key 'solo' is schafkopf's" in r.json()["error"]

@@ -34,7 +34,8 @@ def fail(message: str) -> NoReturn:
 
 #: The errors of a write that failed for want of room or of a reader (other
 #: errors of the file system are the commands' own to report)
-OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
+OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT,
+                           errno.EBADF})  # EBADF: stdout closed or opened for reading only
 
 
 def output_failed(e: OSError) -> NoReturn:

@@ -141,7 +141,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
         refuse_unused(ctx, _BEFORE_PLAY_ONLY, "applies to a hand before play (--hand), not to a position file")
     elif not hand:
         raise InputError("give a hand (--hand \"EO GO ...\") or a position file")
-    for name, value in (("--plot", plot), ("--scheduler", scheduler)):
+    for name, value in (("--plot", plot), ("--scheduler", scheduler), ("--announce-rule", announce_rule)):
         if value is not None and not value.strip():
             raise InputError(f"{name} needs {'an address' if name == '--scheduler' else 'a file name'}")
     if (play or (default_play(game) if position is None else "double-dummy")) == "double-dummy":
@@ -170,6 +170,9 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
         raise InputError("--plot draws the viewer's own contracts, not with --declarer")
     if declarer is not None and outbid is not None:
         raise InputError("--outbid analyses the viewer's own contracts; with --declarer another seat announced")
+    if declarer is not None:
+        refuse_unused(ctx, {"no_race": "--no-race"},
+                      "stops the viewer's own contracts that fall behind; with --declarer there is one contract")
     if ranking is not None and outbid is None:
         raise InputError("--ranking orders the games for --outbid; give --outbid too")
     if announce_rule and not seats_passed and declarer is None and outbid is None:
@@ -193,7 +196,7 @@ def analyze(ctx: click.Context, position: str | None, game: str, hand: str | Non
                 assert hand is not None  # no position file: --hand was required above
                 constraints = Constraints.parse(seat_has, void, game=game)
                 prices = load_tariff(tariff).with_settings(
-                    parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set")
+                    parse_settings(tariff_set, "--tariff-set", "solo=60", booleans=False), "--tariff-set", game)
                 variants = parse_settings(rule, "--rule", "davonlaufen_min=3")
                 if declarer is not None:
                     assert contract is not None  # checked above: they go together

@@ -458,7 +458,7 @@ def create_app(*, workers: int = 1, max_jobs: int = 2, keep_seconds: float = 600
         args: dict[str, Any] = {
             "game": game, "hand": hand, "seat": _int(data, "seat", 0, 0, 7), "leader": _int(data, "leader", 0, 0, 7),
             "samples": _int(data, "samples", 200, 1, MAX_SAMPLES), "seed": _int(data, "seed", 0, 0, 2**31 - 1),
-            "tariff": load_tariff(None, _settings(data, "tariff")), "rules": _settings(data, "rules"),
+            "tariff": load_tariff(None, _settings(data, "tariff"), game), "rules": _settings(data, "rules"),
             "contracts": [c.strip() for c in contracts.split(",") if c.strip()] if contracts else None,
             "race": data.get("race", True) is not False, "points": data.get("points", True) is not False,
             "players": _int(data, "players", 0, 0, 8) or None,
