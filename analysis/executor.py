@@ -645,11 +645,8 @@ class NestedProgress(ProgressBar):
         self.parent = parent
         self.prefix = prefix
 
-    def update(self, done: int | None = None, total: int | None = None, note: str | None = None) -> None:
-        if total is not None:
-            self.total = max(1, total)
-        if done is not None:
-            self.done = min(self.total, done)
+    def _draw(self) -> None:
+        """Drawn as the parent's note (the parent draws, and a cancelled page job raises there)."""
         self.parent.update(note=f"{self.prefix}: {self.done}/{self.total} {self.unit}")
 
     def check(self) -> None:

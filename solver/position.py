@@ -399,10 +399,16 @@ def checked_rules(game: str, given: Any, n_seats: int | None = None) -> dict[str
         if k in RULE_RANGE and not RULE_RANGE[k][0] <= v <= RULE_RANGE[k][1]:
             got = f", got {v}" if abs(v) < 10**9 else ""  # str() of 4,300 digits and more fails
             raise PositionError(f"rule variant {k!r} must be {RULE_RANGE[k][0]}..{RULE_RANGE[k][1]}{got}")
-        if n_seats is not None and k in RULE_PLAYERS and n_seats not in RULE_PLAYERS[k][0]:
-            raise PositionError(f"rule variant {k!r} does not apply with {n_seats} players: {RULE_PLAYERS[k][1]}")
+        if n_seats is not None:
+            _check_players(k, n_seats)
         rules[k] = v
     return rules
+
+
+def _check_players(key: str, n_seats: int) -> None:
+    """A :class:`PositionError` if rule variant ``key`` cannot matter for ``n_seats`` players."""
+    if key in RULE_PLAYERS and n_seats not in RULE_PLAYERS[key][0]:
+        raise PositionError(f"rule variant {key!r} does not apply with {n_seats} players: {RULE_PLAYERS[key][1]}")
 
 
 def _name(value: Any) -> Any:
@@ -478,7 +484,8 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
     allowed = players_of(game)
     if n not in allowed:
         raise PositionError(f"{game} is played by {either(allowed)} players, the deal has {n} hands")
-    checked_rules(game, data.get("rules") or {}, n)  # a variant that cannot matter for n players
+    for key in data.get("rules") or {}:  # (checked above but for the players, unknown before the deal)
+        _check_players(key, n)
     deal: list[tuple[Card, ...] | None] = []
     for seat, text in enumerate(raw_deal):
         if isinstance(text, str) and text.strip() == HIDDEN:

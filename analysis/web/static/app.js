@@ -208,7 +208,8 @@ function drawBoard(board, view, { values = null, onPlay = null, highlight = null
         const loss = Math.abs(best - v);
         const badge = document.createElement("div");
         const isBest = bestCards ? bestCards.has(c) : loss === 0;
-        const turns = isBest ? false : bestCards ? loss === 0 || levelOf(v) !== levelOf(best) : levelOf(v) !== levelOf(best);
+        // a worse outcome: another level, or (by the review's verdict) the best value but not a best card
+        const turns = !isBest && (levelOf(v) !== levelOf(best) || (bestCards !== null && loss === 0));
         badge.className = "val " + (isBest ? "best" : loss < scale && !turns ? "close" : "bad");
         badge.textContent = v;
         badge.title = isBest ? "best" : loss === 0 ? "as many as the best card, but a worse outcome"
@@ -291,21 +292,22 @@ function b64decode(text) {
 function setupAnnounce() {
   const picker = handPicker("an");
   const game = $("an-game");
-  const onGame = () => {
-    picker.setGame(game.value); picker.selected.clear(); $("an-hand").value = ""; picker.update();
-    fillSelect($("an-players"), [["", "from the hand"], ...META.games[game.value].players.map((n) => [n, `${n}`])]);
-    $("an-players").dispatchEvent(new Event("change"));
-  };
-  game.addEventListener("change", onGame);
-  onGame();
-  // "me": the viewer's own analysis; a seat: the defenders' view of that seat's contract
-  fillSelect($("an-declarer"), [["", "me"], ...[0, 1, 2, 3].map((i) => [i, `seat ${i}`])], "");
-  // three players: three seats, and the 24 cards of Schafkopf for three in the deck
-  $("an-players").addEventListener("change", () => {
+  // the seats of the players chosen (three: three seats, and the 24 cards of Schafkopf for three);
+  // Declarer "me": the viewer's own analysis, a seat: the defenders' view of that seat's contract
+  const onPlayers = () => {
     const n = +$("an-players").value || 4;
     seatChoices($("an-seat"), n); seatChoices($("an-leader"), n); seatChoices($("an-declarer"), n, [["", "me"]]);
     picker.setGame(game.value, +$("an-players").value || null);
-  });
+  };
+  const onGame = () => {
+    picker.selected.clear(); $("an-hand").value = "";
+    fillSelect($("an-players"), [["", "from the hand"], ...META.games[game.value].players.map((n) => [n, `${n}`])]);
+    onPlayers();
+    picker.update();
+  };
+  game.addEventListener("change", onGame);
+  $("an-players").addEventListener("change", onPlayers);
+  onGame();
   $("an-run").onclick = async () => {
     clearError();
     $("an-result").innerHTML = "";
@@ -881,11 +883,11 @@ async function openLink() {
   const m = location.hash.match(/^#deal=(.*)$/);
   if (!m) return;
   showView("deal");
-  let linked = null;
+  let linked;
   try { linked = b64decode(m[1]); }
-  catch (e) { showError("the link's position could not be read: the address is cut short or changed"); }
+  catch (e) { showError("the link's position could not be read: the address is cut short or changed"); return; }
   if (linked === null || typeof linked !== "object" || Array.isArray(linked)) {
-    if (linked !== null || !$("error").textContent) showError("the link holds no position (a JSON object)");
+    showError("the link holds no position (a JSON object)");
     return;
   }
   try { await solveDeal(linked); } catch (e) { showError(`the position in the address: ${e.message}`); }
