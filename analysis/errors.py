@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from typing import Any
 
@@ -26,6 +27,31 @@ class InputError(ValueError):
 
 #: Exceptions that mean "the user's input is wrong", never a bug.
 USER_ERRORS = (InputError, PositionError, CardError, IllegalPlay)
+
+
+#: The longest run of non-blank characters a message shows whole: messages
+#: quote the input they refuse, and a 100 kB card or contract name quoted
+#: whole buries the message (and the terminal) under it.
+LONGEST_WORD = 80
+#: The longest message shown whole (many long words).
+LONGEST_MESSAGE = 1000
+
+
+def _shorten_word(match: re.Match[str]) -> str:
+    word = match.group(0)
+    return f"{word[:48]}…{word[-16:]} [{len(word):,} characters]"
+
+
+def one_line(message: object) -> str:
+    """``message`` as a front end shows it: on one line, each word of more
+    than :data:`LONGEST_WORD` characters cut to its start and end (with its
+    length), and the whole cut in the middle past :data:`LONGEST_MESSAGE`."""
+    text = " ".join(str(message).split())
+    text = re.sub(rf"\S{{{LONGEST_WORD + 1},}}", _shorten_word, text)
+    if len(text) > LONGEST_MESSAGE:
+        left_out = len(text) - LONGEST_MESSAGE
+        text = f"{text[:LONGEST_MESSAGE - 200]} … [{left_out:,} characters left out] … {text[-200:]}"
+    return text
 
 
 #: The UTF-8 byte-order mark some Windows editors put at the start of a file.

@@ -342,3 +342,31 @@ def test_a_tariff_file_with_other_tables_reads_its_tariff_table(tmp_path):
     mixed.write_text("wenz = 40\n[tariff]\nsolo = 60\n")
     code, out, err = run([*HAND, "--tariff", str(mixed)])
     assert code == 2 and one_error_line(err, "key 'wenz' is outside [tariff]"), err
+
+
+def test_a_huge_quoted_input_is_shortened_in_the_error():
+    # The message quotes the card it refuses; 100 kB of it would bury the line.
+    code, out, err = run(["analyze", "--hand", "EA " + "XQ" * 50_000, "--seat", "0"])
+    assert code == 2 and one_error_line(err, "unknown suit 'X' in card 'XQXQ")
+    assert "[100,002 characters]" in err and len(err) < 300
+
+
+def test_a_huge_quoted_input_is_shortened_in_a_batch_error_object():
+    bad = json.dumps({**GAME, "contract": "w" * 100_000}).encode()
+    code, out, err = run(["solve", "--jsonl", "-"], stdin=bad + b"\n" + GOOD + b"\n")
+    lines = out.splitlines()
+    assert code == 2 and len(lines) == 2
+    error = json.loads(lines[0])["error"]
+    assert error.startswith("unknown contract 'www") and "[100,002 characters]" in error and len(error) < 300
+    assert "value" in json.loads(lines[1])
+
+
+def test_one_line_shortens_only_long_words_and_long_messages():
+    from stichfest.analysis.errors import LONGEST_MESSAGE, LONGEST_WORD, one_line
+    word = "x" * LONGEST_WORD
+    assert one_line(f"bad  {word}\n here") == f"bad {word} here"  # a word of the limit stays whole
+    cut = one_line("y" * (LONGEST_WORD + 1))
+    assert cut.startswith("y" * 48 + "…") and cut.endswith(f"[{LONGEST_WORD + 1} characters]")
+    many = one_line(" ".join(["card"] * 1000))  # 4,999 characters of short words
+    assert len(many) < LONGEST_MESSAGE + 60 and "characters left out" in many
+    assert many.startswith("card card") and many.endswith("card card")

@@ -82,13 +82,15 @@ def test_solve_gives_every_card_value_and_the_view(client):
     ('{"position": ' + "1" * 5000 + "}", "not valid JSON (a number with too many digits)"),
     (b"\xff\xfe{", "not valid JSON"),
     ("{" + " " * 70_000 + "}", "too large"),  # over the limit, though valid JSON
-], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int", "not-text", "too-large"])
+    ({"position": {**WENZ, "contract": "w" * 60_000}}, "[60,002 characters]"),  # quoted (2 quotes), shortened
+], ids=["game", "play", "missing", "hidden", "array", "not-json", "deep", "huge-int", "not-text", "too-large",
+        "long-name"])
 def test_bad_input_is_400_with_one_line(client, body, words):
     r = (client.post("/api/solve", content=body) if isinstance(body, (str, bytes))
          else client.post("/api/solve", json=body))
     assert r.status_code == 400
     message = r.json()["error"]
-    assert words in message and "\n" not in message
+    assert words in message and "\n" not in message and len(message) < 1200
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(client):
@@ -279,7 +281,7 @@ def test_defenders_view_bad_combinations_are_400_on_one_line(client, change, wor
     r = client.post("/api/analyze", json=body)
     assert r.status_code == 400, r.json()
     message = r.json()["error"]
-    assert words in message and "\n" not in message
+    assert words in message and "\n" not in message and len(message) < 1200
 
 
 def test_analysis_limits(client):

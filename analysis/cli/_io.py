@@ -14,7 +14,7 @@ from typing import Any, NoReturn, TypeVar, overload
 
 import click
 
-from stichfest.analysis.errors import BOM, USER_ERRORS, InputError, decode_utf8
+from stichfest.analysis.errors import BOM, USER_ERRORS, InputError, decode_utf8, one_line
 from stichfest.analysis.executor import Interrupted, Stopped, signals_deferred, stopped
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -24,9 +24,9 @@ _INTEGER = re.compile(r"-?[0-9]+")
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``stichfest: error: message`` on one line and exit with status 2."""
+    """Print ``stichfest: error: message`` on one line (errors.one_line) and exit with status 2."""
     try:
-        click.echo(f"stichfest: error: {' '.join(str(message).split())}", err=True)
+        click.echo(f"stichfest: error: {one_line(message)}", err=True)
     except OSError:  # no stderr to tell (closed, full): the status still says it
         pass
     sys.exit(2)

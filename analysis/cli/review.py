@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from stichfest import Position
-from stichfest.analysis.errors import USER_ERRORS, InputError, require_folder
+from stichfest.analysis.errors import USER_ERRORS, InputError, one_line, require_folder
 from stichfest.analysis.executor import (
     ProgressBar,
     Stopped,
@@ -51,7 +51,7 @@ def _review_line(line: bytes, information: bool, only_marked: bool, samples: int
                              samples=samples, seed=seed, start=start)
         return json.dumps(review.to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
-        return json.dumps({"error": str(e)}, ensure_ascii=False)
+        return json.dumps({"error": one_line(e)}, ensure_ascii=False)
 
 
 #: Records in flight on the executor at a time in a --jsonl batch (memory stays flat).

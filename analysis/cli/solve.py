@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 import click
 
 from stichfest import Position, Solver
-from stichfest.analysis.errors import USER_ERRORS, InputError
+from stichfest.analysis.errors import USER_ERRORS, InputError, one_line
 from stichfest.analysis.executor import (
     ProgressBar,
     Stopped,
@@ -31,7 +31,7 @@ def _solve_line(line: bytes, pv: bool = True) -> str:
         pos = Position.from_json(decode_line(line))
         return json.dumps(default_solver().solve(pos, pv=pv).to_json(), ensure_ascii=False)
     except USER_ERRORS as e:
-        return json.dumps({"error": str(e)}, ensure_ascii=False)
+        return json.dumps({"error": one_line(e)}, ensure_ascii=False)
 
 
 def _solve_lines(lines: list[bytes], pv: bool = True) -> list[str]:

@@ -23,14 +23,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from stichfest.analysis.errors import USER_ERRORS
+from stichfest.analysis.errors import USER_ERRORS, one_line
 from stichfest.analysis.executor import ProgressBar
 
 
 def page_words(message: str) -> str:
     """A library message as the page says it: on one line, and a command
     line's ``--rule KEY=VALUE`` named by the page's Rules field."""
-    return re.sub(r"--rule (\S+)", r"\1 in Rules", " ".join(str(message).split()))
+    return re.sub(r"--rule (\S+)", r"\1 in Rules", one_line(message))
 
 
 class JobCancelled(Exception):
@@ -114,7 +114,7 @@ class JobManager:
         except USER_ERRORS as e:
             self._finish(job, "error", None, page_words(str(e)))
         except Exception as e:  # a bug: the page says so on one line, the server goes on
-            self._finish(job, "error", None, f"internal error: {type(e).__name__}: {e}")
+            self._finish(job, "error", None, one_line(f"internal error: {type(e).__name__}: {e}"))
         else:
             if job.cancelled.is_set():
                 self._finish(job, "cancelled", None, None)
