@@ -646,9 +646,16 @@ def evaluate_hand(game: str, hand: str | Sequence[Card], seat: int = 0, leader: 
                                                    worlds=worlds or WORLDS, defenders=defenders, tariff=tariff,
                                                    executor=executor, progress=progress, knowledge=known)
         except (KeyboardInterrupt, Stopped) as e:
-            # Stopped during the play-outs: every double-dummy figure is in, no single-dummy one.
+            # Stopped during the play-outs: every double-dummy figure is in,
+            # and the play-outs finished so far beside them.
             analysis.interrupted = True
-            raise stopped(e, analysis, samples, samples) from None
+            if isinstance(e, Stopped) and e.partial is not None:
+                analysis.results = e.partial
+                played, total = e.done, e.total
+            else:
+                played, total = 0, None
+            raise stopped(e, analysis, played, total,
+                          f"single-dummy play-outs (double dummy: all {samples} samples done)") from None
         analysis.play = play
     if claims:
         analysis = with_claims(analysis, claims)

@@ -27,7 +27,13 @@ from .evaluate import CHUNK, JASS_CHUNK, scharwenzel_optimal_level
 from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, Level, jass_win_points, level_key, scharwenzel_majority
-from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
+from .single_dummy import (
+    BUDGET_SAMPLES,
+    WORLDS,
+    analyze_position_single_dummy,
+    check_play_options,
+    first_rows,
+)
 from .stats import Estimate, proportion, sample_mean
 
 
@@ -198,23 +204,27 @@ def analyze_position(pos: Position, *, samples: int = 1000, seed: int = 0,
     try:
         run_tasks(_position_chunk, tasks, executor, step, on_task=chunks.__setitem__)
     except (KeyboardInterrupt, Stopped) as e:
-        rows = []
-        for i in range(len(tasks)):  # the deals from the first on, up to the first not finished
-            if i not in chunks:
-                break
-            rows += chunks[i]
+        rows = first_rows(chunks)  # the deals from the first on, up to the first not finished
         partial = _position_analysis(pos, seed, to_move, rows, interrupted=True) if rows else None
         raise stopped(e, partial, len(rows), samples) from None
-    out = _position_analysis(pos, seed, to_move, [r for i in range(len(tasks)) for r in chunks[i]])
+    out = _position_analysis(pos, seed, to_move, first_rows(chunks))
     out.exact = exact
     if exact and pos.game == "scharwenzel" and not pos.tout and out.moves:
         deal = pos.with_deal(sampler.sample(seed, 0))
         out.levels = {c: int(scharwenzel_optimal_level(deal.with_play(deal.play + (c,)), int(v[0])))
                       for c, v in out.moves.items()}
     if play == "both":
-        out.single_dummy = analyze_position_single_dummy(
-            pos, samples=min(wanted, BUDGET_SAMPLES), seed=seed, worlds=worlds, defenders=defenders,
-            constraints=constraints, executor=executor, progress=progress)
+        played = min(wanted, BUDGET_SAMPLES)
+        try:
+            out.single_dummy = analyze_position_single_dummy(
+                pos, samples=played, seed=seed, worlds=worlds, defenders=defenders,
+                constraints=constraints, executor=executor, progress=progress)
+        except (KeyboardInterrupt, Stopped) as e:
+            # Every double-dummy figure is in; the play-outs finished so far beside them.
+            out.interrupted = True
+            out.single_dummy = e.partial if isinstance(e, Stopped) else None
+            done = out.single_dummy.samples if out.single_dummy is not None else 0
+            raise stopped(e, out, done, played, unit="single-dummy play-outs (double dummy: all done)") from None
     return out
 
 

@@ -61,7 +61,7 @@ from stichfest.search import default_solver
 from stichfest.streak import takes_first_tricks
 
 from .errors import InputError
-from .executor import ProgressBar, run_tasks, worker_solver
+from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, HandPredicate
 from .scoring import (
     FREE_POINTS,
@@ -211,21 +211,32 @@ class PlayOut:
 
 # ---------------------------------------------------------------------------
 # The choices of the player to move, from his own knowledge
+def _run_breakers(st: GameState) -> int:
+    """The cards that keep two cards of the player to move from being
+    equivalent when they lie between them: the other hands' cards, and the
+    cards on the table in this trick (one card may beat such a card where
+    the other does not: with HU on the table, EU wins the trick and SU
+    does not, though GU was played long ago)."""
+    breakers = 0
+    for s in range(st.n_seats):
+        if s != st.to_move:
+            breakers |= st.hands[s]
+    for c in st.trick:
+        breakers |= 1 << c
+    return breakers
+
+
 def choices(pos: Position, st: GameState, dealt: Sequence[Card]) -> list[int]:
     """The legal cards of the player to move, one per run of cards he knows
     to be equivalent: same following class and card points, and every card
-    between them (in that class's order) already played or not in the deck
-    -- so a run is equivalent in every deal he may think possible.  Each
-    run is represented by its strongest card; the list is in showing order."""
+    between them (in that class's order) played in an earlier trick or not
+    in the deck -- so a run is equivalent in every deal he may think
+    possible.  Each run is represented by its strongest card; the list is
+    in showing order."""
     table = st.table
-    seat = st.to_move
     legal = st.legal_mask()
-    mine = st.hands[seat]
-    unseen = 0
-    for s in range(st.n_seats):
-        unseen |= st.hands[s]
-    unseen &= ~mine
-    # cards of other hands not yet played are "unseen" to him; played or absent cards are gone
+    mine = st.hands[st.to_move]
+    breakers = _run_breakers(st)
     reps = []
     done = 0
     for c in sorted(bits(legal), key=table.display_key):
@@ -237,7 +248,7 @@ def choices(pos: Position, st: GameState, dealt: Sequence[Card]) -> list[int]:
         order = table.ordered(table.follow_class[c])
         at = order.index(c)
         for nxt in order[at + 1:]:
-            if unseen >> nxt & 1:
+            if breakers >> nxt & 1:
                 break
             if not mine >> nxt & 1:
                 continue  # played, or not in this deck
@@ -724,11 +735,33 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
     if progress:
         progress.relabel("playing out sampled deals", samples, done=0)
     step = (lambda rows: progress.advance(len(rows))) if progress else None
-    rows = [r for chunk in run_tasks(_midgame_chunk, tasks, executor, step) for r in chunk]
-    values = np.array([v for v, _ in rows], dtype=np.float64)
-    per_rep = {r: np.array([after[k] for _, after in rows], dtype=np.float64) for k, r in enumerate(reps)}
-    moves = {name: per_rep[rep] for name, rep in heads.items()}
-    return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves, play="single-dummy")
+    chunks: dict[int, list[tuple[int, list[int]]]] = {}
+
+    def analysis(rows: list[tuple[int, list[int]]], interrupted: bool = False) -> PositionAnalysis:
+        values = np.array([v for v, _ in rows], dtype=np.float64)
+        per_rep = {r: np.array([after[k] for _, after in rows], dtype=np.float64) for k, r in enumerate(reps)}
+        moves = {name: per_rep[rep] for name, rep in heads.items()}
+        return PositionAnalysis(pos, seed, win_target(pos), to_move, values, moves, interrupted,
+                                play="single-dummy")
+
+    try:
+        run_tasks(_midgame_chunk, tasks, executor, step, on_task=chunks.__setitem__)
+    except (KeyboardInterrupt, Stopped) as e:
+        rows = first_rows(chunks)  # the deals from the first on, as --samples that many would play them
+        raise stopped(e, analysis(rows, interrupted=True) if rows else None, len(rows), samples) from None
+    return analysis(first_rows(chunks))
+
+
+def first_rows(chunks: Mapping[int, list[Any]]) -> list[Any]:
+    """The rows of tasks 0, 1, ... up to the first task not finished (all of
+    them when every task finished): a stopped run's figures are those of
+    the deals from the first on, the same as a shorter run would give."""
+    rows: list[Any] = []
+    i = 0
+    while i in chunks:
+        rows += chunks[i]
+        i += 1
+    return rows
 
 
 def _same_run(st: GameState, a: int, b: int) -> bool:
@@ -740,15 +773,11 @@ def _same_run(st: GameState, a: int, b: int) -> bool:
         return False
     if a == table.special_card or b == table.special_card:
         return False
-    seat = st.to_move
-    mine = st.hands[seat]
-    others = 0
-    for s in range(st.n_seats):
-        if s != seat:
-            others |= st.hands[s]
+    mine = st.hands[st.to_move]
+    breakers = _run_breakers(st)
     order = table.ordered(table.follow_class[a])
     i, j = sorted((order.index(a), order.index(b)))
-    return not any(others >> c & 1 or (mine >> c & 1 and table.points[c] != table.points[a])
+    return not any(breakers >> c & 1 or (mine >> c & 1 and table.points[c] != table.points[a])
                    for c in order[i + 1:j])
 
 
@@ -817,17 +846,33 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
                             tariff=tariff, knowledge=knowledge)
         tasks += new
         owners += [cid] * len(new)
+    total = sum(len(t[1][1]) for t in tasks)
     if progress:
-        progress.relabel("single-dummy play-outs", sum(len(t[1][1]) for t in tasks), done=0)
+        progress.relabel("single-dummy play-outs", total, done=0)
     step = (lambda rows_: progress.advance(len(rows_))) if progress else None
-    results = run_tasks(_run, tasks, executor, step)
-    by_id: dict[str, list[tuple[int, float, int]]] = {}
-    for cid, chunk in zip(owners, results):
-        by_id.setdefault(cid, []).extend(chunk)
-    return {cid: SingleDummyResult(np.array([x[0] for x in out], dtype=np.int8),
-                                   np.array([x[1] for x in out], dtype=np.float64),
-                                   np.array([x[2] for x in out], dtype=np.float64), worlds, defenders)
-            for cid, out in by_id.items()}
+    chunks: dict[int, list[tuple[int, float, int]]] = {}
+
+    def by_contract() -> dict[str, SingleDummyResult]:
+        # each contract's play-outs from its first deal on, up to its first task not finished
+        by_id: dict[str, list[tuple[int, float, int]]] = {}
+        ended: set[str] = set()
+        for i, cid in enumerate(owners):
+            if i not in chunks:
+                ended.add(cid)
+            elif cid not in ended:
+                by_id.setdefault(cid, []).extend(chunks[i])
+        return {cid: SingleDummyResult(np.array([x[0] for x in out], dtype=np.int8),
+                                       np.array([x[1] for x in out], dtype=np.float64),
+                                       np.array([x[2] for x in out], dtype=np.float64), worlds, defenders)
+                for cid, out in by_id.items()}
+
+    try:
+        run_tasks(_run, tasks, executor, step, on_task=chunks.__setitem__)
+    except (KeyboardInterrupt, Stopped) as e:
+        partial = by_contract()
+        raise stopped(e, partial, sum(r.samples for r in partial.values()), total,
+                      unit="single-dummy play-outs") from None
+    return by_contract()
 
 
 @dataclass
@@ -884,18 +929,27 @@ def attach_single_dummy(results: Sequence[Any], sampler: DealSampler, seed: int,
         return list(results)
     rows = list(results)[:top]
     samples = budget if play == "both" else max(r.samples for r in rows)
-    played = play_out_contracts(rows, sampler, seed, templates, samples=samples, worlds=worlds,
-                                defenders=defenders, tariff=tariff, executor=executor, progress=progress,
-                                knowledge=knowledge)
-    for r in rows:
-        sd = played[r.spec.id]
-        n = sd.samples
-        points = None if r.spec.tout else sd.points  # as double dummy: a Tout has no points figure
-        r.single_dummy = SingleDummyRow(ContractResult(r.spec, r.name, sd.levels, sd.payouts, points),
-                                        r.payouts[:n].copy(), worlds, defenders)
-    if play == "single-dummy":
-        order = {id(r): i for i, r in enumerate(results)}
-        return sorted(results, key=lambda r: (r.single_dummy is None,
-                                              -(r.single_dummy.result.payout.mean if r.single_dummy else 0.0),
-                                              order[id(r)]))
-    return list(results)
+
+    def attached(played: Mapping[str, SingleDummyResult]) -> list[Any]:
+        for r in rows:
+            sd = played.get(r.spec.id)
+            if sd is None:  # stopped before its first play-out
+                continue
+            n = sd.samples
+            points = None if r.spec.tout else sd.points  # as double dummy: a Tout has no points figure
+            r.single_dummy = SingleDummyRow(ContractResult(r.spec, r.name, sd.levels, sd.payouts, points),
+                                            r.payouts[:n].copy(), worlds, defenders)
+        if play == "single-dummy":
+            order = {id(r): i for i, r in enumerate(results)}
+            return sorted(results, key=lambda r: (r.single_dummy is None,
+                                                  -(r.single_dummy.result.payout.mean if r.single_dummy else 0.0),
+                                                  order[id(r)]))
+        return list(results)
+
+    try:
+        played = play_out_contracts(rows, sampler, seed, templates, samples=samples, worlds=worlds,
+                                    defenders=defenders, tariff=tariff, executor=executor, progress=progress,
+                                    knowledge=knowledge)
+    except Stopped as e:  # the rows with the play-outs finished so far (play_out_contracts)
+        raise stopped(e, attached(e.partial or {}), e.done, e.total, e.unit) from None
+    return attached(played)

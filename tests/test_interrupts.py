@@ -448,6 +448,7 @@ def test_sigterm_during_analyze_prints_the_partial_table_and_exits_143(command):
     [line] = _stderr_lines(err)
     n = re.fullmatch(r"stichfest: terminated after (\d+) of 100000 samples", line).group(1)
     assert out.startswith(f"Partial result: terminated after {n} of 100000 samples.\n")
+    assert f"\n{n} of 100000 sampled deals, seed " in out  # the header counts the deals the figures are over
     assert re.search(rf"Sauspiel (auf die )?Schellen-Sau +{n} ", out)
     assert c.left_behind() == []
 
@@ -481,6 +482,68 @@ def test_workers_end_when_the_main_process_is_killed(command):
 
 @needs_proc
 @pytest.mark.slow
+class _StopInStage(_Recorder):
+    """A Ctrl-C once ``stop_at`` are done under the label ``stage`` (a later stage of the run)."""
+
+    def __init__(self, total: int, stage: str, stop_at: int) -> None:
+        super().__init__(total)
+        self.stage, self.stage_stop = stage, stop_at
+
+    def update(self, done=None, total=None, note=None):
+        super().update(done, total, note)
+        if self.label == self.stage and self.stage_stop is not None and self.done >= self.stage_stop:
+            self.stage_stop = None
+            raise KeyboardInterrupt
+
+
+def test_single_dummy_position_analysis_stopped_keeps_the_play_outs_finished():
+    # found by an independent audit: the play-outs finished were dropped
+    pos = _midgame_position()
+    kwargs = dict(seed=4, play="single-dummy", worlds=2)
+    with pytest.raises(Interrupted) as info:
+        analyze_position(pos, samples=30, progress=_Recorder(30, stop_at=7), **kwargs)
+    stop = info.value
+    assert stop.done == stop.partial.samples and 7 <= stop.done < 30 and stop.total == 30
+    data = stop.partial.to_json()
+    assert data["interrupted"] is True and data["play"] == "single-dummy"
+    shorter = analyze_position(pos, samples=stop.done, **kwargs).to_json()
+    assert data["value"] == shorter["value"] and data["moves"] == shorter["moves"]
+
+
+def test_both_models_stopped_in_the_play_outs_keep_every_double_dummy_figure():
+    pos = _midgame_position()
+    progress = _StopInStage(40, "playing out sampled deals", 6)
+    with pytest.raises(Interrupted) as info:
+        analyze_position(pos, samples=40, seed=4, play="both", worlds=2, progress=progress)
+    stop = info.value
+    assert str(stop) == f"interrupted after {stop.done} of 40 single-dummy play-outs (double dummy: all done)"
+    partial = stop.partial
+    assert partial.interrupted and partial.samples == 40
+    assert partial.to_json()["value"] == analyze_position(pos, samples=40, seed=4).to_json()["value"]
+    assert partial.single_dummy.samples == stop.done and 6 <= stop.done < 40
+
+
+def test_hand_analysis_stopped_in_the_play_outs_keeps_the_play_outs_finished():
+    kwargs = dict(samples=30, seed=2, contracts=["solo-H", "wenz"], race=False, points=False,
+                  play="single-dummy", worlds=2)
+    progress = _StopInStage(30, "single-dummy play-outs", 12)
+    with pytest.raises(Interrupted) as info:
+        evaluate_hand("schafkopf", SHORT_HAND, 0, 0, progress=progress, **kwargs)
+    stop = info.value
+    partial = stop.partial
+    assert stop.total == 30 * min(3, len(partial.results)) and 12 <= stop.done < stop.total
+    assert str(stop).endswith("single-dummy play-outs (double dummy: all 30 samples done)")
+    assert partial.interrupted and {r.samples for r in partial.results} == {30}
+    played = [r.single_dummy for r in partial.results if r.single_dummy is not None]
+    assert played and sum(sd.samples for sd in played) == stop.done
+    full = evaluate_hand("schafkopf", SHORT_HAND, 0, 0, **kwargs)
+    for row in partial.results:
+        if row.single_dummy is not None:  # the first deals' play-outs, as the whole run plays them
+            whole = next(r for r in full.results if r.spec.id == row.spec.id).single_dummy
+            n = row.single_dummy.samples
+            assert list(row.single_dummy.result.payouts) == list(whole.result.payouts[:n])
+
+
 def test_ctrl_c_during_play_analysis_prints_the_partial_json(command, tmp_path):
     path = tmp_path / "position.json"
     path.write_text(json.dumps(_midgame_position().to_json()))

@@ -63,13 +63,45 @@ def test_choices_merge_touching_cards_known_equivalent():
 
 
 def test_choices_after_the_gap_card_is_played():
+    deal = ["EO HO SO EA E10 GA G10 S7", "GO EK E9 GK G9 E8 E7 SU", "EU GU HU G8 HA H10 HK H9",
+            "SA S10 SK S9 S8 H8 H7 G7"]
+    pos = Position.build(Contract("schafkopf", "solo", trump=2), [parse_cards(h, "german") for h in deal])
+    # GO falls in the first trick; in the second seat 0 must follow trump:
+    # EO, HO, SO now touch, and each wins the trick alike
+    pos = pos.with_play(tuple(parse_cards("S7 GO H9 S8 SU HK H7", "german")))
+    assert _choice_names(pos) == ["EO"]
+
+
+def test_a_card_on_the_table_between_two_keeps_them_apart():
     deal = ["EO HO SO EA E10 GA G10 S7", "GO EK E9 GK G9 SA S10 SK", "EU GU HU SU HA H10 HK H9",
             "E8 E7 G8 G7 H8 H7 S9 S8"]
     pos = Position.build(Contract("schafkopf", "solo", trump=2), [parse_cards(h, "german") for h in deal],
                          leader=1)
-    # seat 1 leads GO, seats 2 and 3 follow; seat 0 must follow: EO, HO, SO now touch
+    # seat 1 leads GO, seats 2 and 3 follow; seat 0 must follow: EO beats
+    # the GO on the table and takes the trick, HO and SO do not (found by
+    # an independent audit: merged, a player who sees every card could
+    # give away a trick, and a Schwarz, he could have had)
     pos = pos.with_play(tuple(parse_cards("GO EU H8", "german")))
-    assert _choice_names(pos) == ["EO"]
+    assert _choice_names(pos) == ["EO", "HO"]
+
+
+#: A Wenz the declarer loses Schwarz, found by the audit above: in the
+#: third trick seat 3 holds EU, GU and SU with HU on the table; SU keeps
+#: the trick with the defenders' HU, EU or GU would take it.
+SPLIT_RUN_WENZ = {"game": "schafkopf", "contract": "wenz", "declarer": 0, "leader": 2,
+                  "deal": ["EK E9 E7 H10 HK SA SO S7", "EO E8 GK G9 G8 HO H8 H7",
+                           "EA GA G10 GO G7 HA HU SK", "E10 EU GU H9 S10 SU S9 S8"], "play": []}
+
+
+def test_players_who_see_every_card_keep_a_schwarz_that_needs_a_split_run():
+    pos = Position.from_json(SPLIT_RUN_WENZ)
+    solver = Solver()
+    assert solver.value(pos) == 0
+    third = pos.with_play(tuple(parse_cards("G7 H9 E7 G9 E8 EA E10 E9 HU", "german")))
+    assert _choice_names(third) == ["EU", "SU"]  # EU and GU one choice, SU another
+    assert solver.solve(third).moves[Card.parse("SU", "german")] == 0
+    both = play_out(pos, declarers="double-dummy", defenders="double-dummy", solver=solver)
+    assert (both.value, both.level) == (0, Level.LOST_SCHWARZ)
 
 
 def test_top_trumps_single_and_double_dummy_agree():

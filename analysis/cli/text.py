@@ -280,7 +280,9 @@ def render_hand_analysis(a: HandAnalysis, width: int | None = None) -> str:
     players = _table_words(a)
     out = textwrap.wrap(f"{a.game.capitalize()}{players}: seat {a.seat} announces, seat {a.leader} leads; "
                         f"hand {' '.join(map(str, a.hand))}", width)
-    sampled = (f"{a.samples} sampled deals, seed {a.seed}" if not all(isinstance(r, ClaimResult) for r in a.results)
+    finished = max((r.samples for r in a.results), default=a.samples)  # fewer where the run was stopped
+    dealt = f"{finished} of {a.samples}" if finished < a.samples else f"{a.samples}"
+    sampled = (f"{dealt} sampled deals, seed {a.seed}" if not all(isinstance(r, ClaimResult) for r in a.results)
                else "nothing to play, no deal sampled")
     out += textwrap.wrap(f"{sampled}; 95% intervals; payout = seat "
                          f"{a.seat}'s net per game under the tariff; figures double dummy, ranked by "
