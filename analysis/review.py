@@ -412,11 +412,14 @@ class Reviewer:
                 mark = None
             else:
                 # Cards of equal value reach the same level but for Schwarz (a trick count):
-                # the best level is the best of the best cards'.
+                # the best level is the best of the best cards', and the best
+                # cards are those that reach it (one that gives the other side
+                # a trick of no points keeps the points, not the Schwarz).
                 levels = [self.level(before + (c,), best_value) for c in best]
                 best_level = max(levels) if maximizing else min(levels)
                 level = levels[best.index(played)] if played in best else self.level(before + (played,),
                                                                                       values[played])
+                best = tuple(c for c, lv in zip(best, levels) if lv == best_level)
             if level != best_level:
                 mark = MARK_GAME
         return PlayReview(index, trick, seat, played, maximizing, values, best, cost, best_level, level, mark)

@@ -6,8 +6,8 @@ instead; at each decision the player to move
 
 1. lists his legal cards, touching cards of his own hand counted once
    (same following class, equal card points, every card between them
-   already played: equivalent in every deal he thinks possible, see
-   :func:`choices`);
+   played in an earlier trick: equivalent in every deal he thinks
+   possible, see :func:`choices`);
 2. when more than one choice is left, samples ``worlds`` deals consistent
    with what *he* has seen (his own hand, the cards played and who played
    them, the voids this shows, the called Sau's rules: a position with the

@@ -211,6 +211,23 @@ def test_schwarz_is_a_level_of_its_own():
     assert review.plays[0].best_level == Level.WON_SCHWARZ and not review.marked()
 
 
+def test_a_card_of_the_best_points_that_gives_up_the_schwarz_is_not_a_best_card():
+    # Found by an independent audit: trick 7 of a Geier the declarers lose
+    # Schwarz.  Seat 3 leads; EA and E7 both leave the declarers 0 points,
+    # but after E7 they can take a trick of no points (lost Schneider, not
+    # Schwarz).  E7 is marked ?? and so must not be named best.
+    record = {"game": "schafkopf", "contract": "geier", "declarer": 1, "leader": 1,
+              "deal": ["H7 HK HA E10 SO G8 G9 SK", "H10 SU GK S7 GU EK HU E8",
+                       "EU G10 GO S9 GA S10 H9 HO", "SA S8 EO H8 E7 EA G7 E9"],
+              "play": ["S7", "S10", "SA", "SK", "E9", "E10", "EK", "EU", "G8", "GK", "GA", "G7", "G10", "H8",
+                       "G9", "GU", "H9", "S8", "HA", "HU", "SO", "H10", "HO", "EO", "E7", "H7", "E8", "GO",
+                       "S9", "EA", "HK", "SU"]}
+    e7 = review_game(record, start=24).plays[0]
+    assert str(e7.card) == "E7" and e7.values[e7.card] == e7.values[e7.best[0]] == 0
+    assert (e7.best_level, e7.level, e7.mark) == (Level.LOST_SCHWARZ, Level.LOST_SCHNEIDER, MARK_GAME)
+    assert [str(c) for c in e7.best] == ["EA"]
+
+
 # ---------------------------------------------------------------------------
 # From the player's information
 # Eichel-Solo of seat 0.  Trick 7: seat 2 leads EA; seat 3, with no trump left,
