@@ -90,7 +90,10 @@ class GameState:
         hand = self.hands[seat]
         t = self.table
         if not hand >> c & 1:
-            return "the card is not in that hand"
+            holder = next((s for s, h in enumerate(self.hands) if h >> c & 1), None)
+            if holder is not None:
+                return f"the card is in seat {holder}'s hand"
+            return "the card has already been played"
         called = self.called if self.called is not None and not self.called_suit_led else None
         holder = called if called is not None and seat == called.holder else None
         if not self.trick:

@@ -17,6 +17,7 @@ from .cards import (
     GAME_DECK,
     GERMAN,
     SUIT_LETTERS,
+    SUIT_NAMES,
     Card,
     CardError,
     card,
@@ -458,8 +459,12 @@ def _parse(data: Mapping[str, Any], allow_hidden: bool) -> Position:
         trump = _suit(game, data["trump"], "trump")
     elif data.get("trump") is not None:
         # A redundant "trump": "H" in a sauspiel or ramsch (Herz is trump there) is harmless.
-        if kind.fixed_trump is None or _suit(game, data["trump"], "trump") != kind.fixed_trump:
+        if kind.fixed_trump is None:
             raise PositionError(f"{game} {contract} takes no 'trump'")
+        if _suit(game, data["trump"], "trump") != kind.fixed_trump:
+            letter = SUIT_LETTERS[deck][kind.fixed_trump]
+            raise PositionError(f"{game} {contract} always has {SUIT_NAMES[deck][kind.fixed_trump]} as trump: "
+                                f"leave 'trump' out, or give {letter!r}")
 
     tout = data.get("tout", False)
     if not isinstance(tout, bool):

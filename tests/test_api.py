@@ -65,7 +65,7 @@ def test_a_position_is_a_value():
 def test_with_play_checks_the_cards_as_from_json_does():
     pos = Position.from_json(WENZ)
     assert pos.with_play(["EU", "SU"]) == pos.with_play("EU SU") == Position.from_json(dict(WENZ, play=["EU", "SU"]))
-    with pytest.raises(PositionError, match=r"illegal card GA by seat 1 at play\[1\]: the card is not in that hand"):
+    with pytest.raises(PositionError, match=r"illegal card GA by seat 1 at play\[1\]: the card is in seat 0's hand"):
         pos.with_play((Card.parse("EU"), Card.parse("GA")))
     with pytest.raises(PositionError, match=r"illegal card E9 by seat 1 at play\[1\]"):
         pos.with_play("GA E9")  # seat 1 holds GO: he must follow Gras
@@ -75,8 +75,10 @@ def test_with_play_checks_the_cards_as_from_json_does():
     record = pos.with_play("EU SU G9 H9 GU EO G8 H8")
     for k in range(len(record.play) + 1):
         assert record.with_play(record.play[:k]) == Position.from_json(dict(WENZ, play=[str(c) for c in record.play[:k]]))
-    with pytest.raises(PositionError, match=r"illegal card HA by seat 1 at play\[5\]: the card is not in that hand"):
+    with pytest.raises(PositionError, match=r"illegal card HA by seat 1 at play\[5\]: the card is in seat 2's hand"):
         record.with_play(record.play[:4] + (Card.parse("GU"), Card.parse("HA")))  # seat 2's card: no prefix
+    with pytest.raises(PositionError, match=r"illegal card EU by seat 0 at play\[4\]: the card has already been played"):
+        record.with_play(record.play[:4] + (Card.parse("EU"),))
 
 
 def test_build_takes_hands_and_play_as_the_json_writes_them():
@@ -134,3 +136,14 @@ def test_one_tariff_serves_every_game():
     assert plain.to_json()["contracts"] == other.to_json()["contracts"]
     with pytest.raises(InputError, match="unknown tariff key 'nosuch'"):
         load_tariff(None, {"nosuch": 3})
+
+
+def test_a_trump_given_where_the_contract_fixes_or_has_none():
+    # Herz is always trump in a Sauspiel and in Ramsch: "trump": "H" is
+    # harmless, another suit is refused naming the one it could be.
+    ramsch = dict(WENZ, contract="ramsch")
+    assert Position.from_json(dict(ramsch, trump="H")) == Position.from_json(ramsch)
+    with pytest.raises(PositionError, match="schafkopf ramsch always has Herz as trump: leave 'trump' out, or give 'H'"):
+        Position.from_json(dict(ramsch, trump="G"))
+    with pytest.raises(PositionError, match="schafkopf wenz takes no 'trump'"):
+        Position.from_json(dict(WENZ, trump="H"))
