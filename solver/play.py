@@ -90,9 +90,9 @@ class GameState:
         hand = self.hands[seat]
         t = self.table
         if not hand >> c & 1:
-            holder = next((s for s, h in enumerate(self.hands) if h >> c & 1), None)
-            if holder is not None:
-                return f"the card is in seat {holder}'s hand"
+            owner = next((s for s, h in enumerate(self.hands) if h >> c & 1), None)
+            if owner is not None:
+                return f"the card is in seat {owner}'s hand"
             return "the card has already been played"
         called = self.called if self.called is not None and not self.called_suit_led else None
         holder = called if called is not None and seat == called.holder else None
