@@ -122,6 +122,10 @@ def test_text_table_brackets_a_mark_the_information_withdraws():
     row = next(line for line in text.splitlines() if line.startswith("  seat 3  H9"))
     assert "(?)" in row and " 11 " in row
     assert "info: best H9, cost 0.0" in text and "No card marked." in text
+    # the page says the same (it showed the cost alone: an independent audit)
+    page = render_review_html(review_game(GUESS, start=25, information=True, samples=60, seed=2))
+    assert page.count('class="mark withdrawn"') == 2  # H9's cell and the legend's example
+    assert "<h2>Marked cards: 0</h2>" in page
 
 
 def test_html_page_is_self_contained_with_card_svgs():

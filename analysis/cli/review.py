@@ -303,6 +303,7 @@ table.tricks th { text-align: left; padding: 6px; font-weight: normal; color: #5
 .winner { background: #f3f8f3; }
 .mark { font-weight: bold; font-size: 1.1em; padding: 0 4px; border-radius: 3px; }
 .m1 { background: #ffe08a; } .m2 { background: #f28b82; color: #fff; }
+.withdrawn { color: #888; font-weight: normal; }
 .values { font-size: 0.75em; color: #444; margin-top: 3px; }
 .best { font-weight: bold; color: #2e7d32; }
 .info { font-size: 0.75em; color: #555; margin-top: 3px; font-style: italic; }
@@ -324,10 +325,21 @@ def _mark_html(mark: str | None) -> str:
     return f'<span class="mark {"m2" if mark == "??" else "m1"}">{escape(mark)}</span>'
 
 
+def _withdrawn_html(dd_mark: str) -> str:
+    """A double-dummy mark the information estimate withdrew: in brackets
+    and grey, as the text output shows it."""
+    return (f'<span class="mark withdrawn" title="double dummy marks it {escape(dd_mark)}; withdrawn: '
+            f'no worse than the best from what the player saw">({escape(dd_mark)})</span>')
+
+
+def _play_mark_html(p: PlayReview) -> str:
+    return _withdrawn_html(p.dd_mark) if p.dd_mark and not p.mark else _mark_html(p.mark)
+
+
 def _cell(pos: Position, p: PlayReview, winner: int | None) -> str:
     cls = ' class="winner"' if winner == p.seat else ""
     parts = [f'<td{cls}><div class="seat">seat {p.seat} ({escape(_side(pos, p.seat))})</div>',
-             card_svg(p.card), _mark_html(p.mark)]
+             card_svg(p.card), _play_mark_html(p)]
     if p.cost:
         parts.append(f" cost {p.cost}")
     if p.level != p.best_level and p.level is not None:
@@ -368,7 +380,8 @@ def render_review_html(review: Review) -> str:
         marks = ("against the best card, and the double-dummy value after every legal card (best in green). "
                  f'{_mark_html("?")} costs points, {_mark_html("??")} changes the outcome level.')
     out.append(f'<p class="legend">Under each card: its cost in {units(pos)} for the player\'s own side {marks}'
-               + (" <i>info</i>: the estimate from what the player saw." if review.information else "")
+               + (" <i>info</i>: the estimate from what the player saw; a double-dummy mark it withdraws "
+                  f'stays in grey brackets: {_withdrawn_html("?")}' if review.information else "")
                + "</p>")
     out.append('<table class="tricks">')
     for number, winner, plays in _tricks(review):
