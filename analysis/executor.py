@@ -33,7 +33,7 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -121,6 +121,20 @@ def stopped(e: BaseException, partial: Any = None, done: int | None = None, tota
     stop.partial = partial
     stop.done, stop.total, stop.unit = done, total, unit
     return stop
+
+
+def first_rows(chunks: Mapping[int, list[Any]]) -> list[Any]:
+    """The rows of tasks 0, 1, ... up to the first task not finished (all of
+    them when every task finished; ``chunks``: task index -> its rows, as
+    :func:`run_tasks`'s ``on_task`` collects them): a stopped run's figures
+    are those of the deals from the first on, the same as a shorter run
+    would give."""
+    rows: list[Any] = []
+    i = 0
+    while i in chunks:
+        rows += chunks[i]
+        i += 1
+    return rows
 
 
 def _as_stop(e: BaseException, executor: Executor | None) -> Stopped | None:

@@ -24,7 +24,7 @@ from stichfest import Card, Position
 from stichfest.contracts import COUNTS_TRICKS
 
 from .evaluate import CHUNK, JASS_CHUNK, scharwenzel_optimal_level
-from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
+from .executor import ProgressBar, Stopped, first_rows, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, Level, jass_win_points, level_key, scharwenzel_majority
 from .single_dummy import (
@@ -32,7 +32,6 @@ from .single_dummy import (
     WORLDS,
     analyze_position_single_dummy,
     check_play_options,
-    first_rows,
 )
 from .stats import Estimate, proportion, sample_mean
 

@@ -61,7 +61,7 @@ from stichfest.search import default_solver
 from stichfest.streak import takes_first_tricks
 
 from .errors import InputError
-from .executor import ProgressBar, Stopped, run_tasks, stopped, worker_solver
+from .executor import ProgressBar, Stopped, first_rows, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, HandPredicate
 from .scoring import (
     FREE_POINTS,
@@ -750,18 +750,6 @@ def analyze_position_single_dummy(pos: Position, *, samples: int = 100, seed: in
         rows = first_rows(chunks)  # the deals from the first on, as --samples that many would play them
         raise stopped(e, analysis(rows, interrupted=True) if rows else None, len(rows), samples) from None
     return analysis(first_rows(chunks))
-
-
-def first_rows(chunks: Mapping[int, list[Any]]) -> list[Any]:
-    """The rows of tasks 0, 1, ... up to the first task not finished (all of
-    them when every task finished): a stopped run's figures are those of
-    the deals from the first on, the same as a shorter run would give."""
-    rows: list[Any] = []
-    i = 0
-    while i in chunks:
-        rows += chunks[i]
-        i += 1
-    return rows
 
 
 def _same_run(st: GameState, a: int, b: int) -> bool:
