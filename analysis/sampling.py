@@ -4,16 +4,17 @@ with what one viewer knows.
 What is known comes in two strengths:
 
 * *structural* facts, which say which seat may hold which card: the known
-  hands, the cards each seat has played, voids shown by not following suit,
-  the called Sau not being in the caller's hand, and the user's
+  hands, the cards each seat has played, voids shown by not following suit
+  (and a Jass undertrump's hand of trumps alone, a lone Buur kept back on
+  a trump lead), the called Sau not being in the caller's hand, and the user's
   ``seat_has`` / ``voids`` constraints.  These are sampled exactly: the
   unseen cards are grouped by the set of seats that may hold them, the
   number of completions is counted by dynamic programming over those
   groups, and each group's split is drawn with probability proportional to
   its completions (see :class:`DealSampler`).
 * *rule* facts that no per-card statement captures (the Sauspiel holder's
-  restrictions, Jass undertrumping, a played card that was illegal for the
-  sampled hand) and the user's hand predicates.  These are enforced by
+  restrictions, a played card that was illegal for the sampled hand) and
+  the user's hand predicates.  These are enforced by
   rejection: a drawn deal that fails them is thrown away and redrawn.
   Rejection from a uniform draw keeps the result uniform over the accepted
   deals.
@@ -258,7 +259,7 @@ class DealSampler:
         played: list[set[Card]] = [set() for _ in range(n)]
         forbidden: list[set[Card]] = [set() for _ in range(n)]
         holder_of = {c: s for s, h in enumerate(pos.deal) if h is not None for c in h}
-        for seat, c, lead in played_cards(pos):
+        for seat, c, before in played_cards(pos):
             hand = pos.deal[seat]
             if hand is not None and c not in hand:
                 where = f"; it is in seat {holder_of[c]}'s hand" if c in holder_of else ""
@@ -268,8 +269,8 @@ class DealSampler:
             if c in forbidden[seat]:
                 raise InputError(f"seat {seat} played {c} after showing it held no more cards like it")
             played[seat].add(c)
-            if lead is not None and hand is None:
-                forbidden[seat] |= _shown_void(table, cards, lead, c)
+            if before and hand is None:
+                forbidden[seat] |= _shown_void(table, cards, before, c)
         # A void speaks of the cards a seat still holds: the ones seen are accounted for.
         seen = set(holder_of) | {c for p in played for c in p}
         forbidden = [f - seen for f in forbidden]
@@ -336,7 +337,9 @@ class DealSampler:
         # a predicate may say what it stands for (a seat that passed: announce.PassedHand)
         reasons = "".join(f"; {r}" for t in self.predicates.values() if (r := getattr(t, "reason", "")))
         raise InputError(f"no deal consistent with what is known (the cards seen, any play, the constraints) "
-                         f"was found in {MAX_DRAWS} draws (the constraints may be impossible{reasons})")
+                         f"was found in {MAX_DRAWS} draws (the constraints may be impossible"
+                         f"{', or what the play implies too rare to meet by chance' if self.accept else ''}"
+                         f"{reasons})")
 
     def _draw(self, rng: random.Random) -> Deal:
         hands = [list(f) for f in self.fixed]
@@ -391,8 +394,9 @@ def _multinomial(m: int, split: tuple[int, ...]) -> int:
 
 # ---------------------------------------------------------------------------
 # What the play so far tells
-def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
-    """``(seat, card, card led to its trick or None)`` for every card of ``pos.play``.
+def played_cards(pos: Position) -> list[tuple[int, Card, tuple[Card, ...]]]:
+    """``(seat, card, the cards already in its trick)`` for every card of
+    ``pos.play`` (an empty tuple for a lead).
 
     Trick winners depend on the cards alone, so seats are known even when
     hands are hidden."""
@@ -400,7 +404,7 @@ def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
     leader, out = pos.leader, []
     trick: list[Card] = []
     for c in pos.play:
-        out.append(((leader + len(trick)) % n, c, trick[0] if trick else None))
+        out.append(((leader + len(trick)) % n, c, tuple(trick)))
         trick.append(c)
         if len(trick) == n:
             leader = (leader + table.winning_offset([x.index for x in trick])) % n
@@ -408,18 +412,28 @@ def played_cards(pos: Position) -> list[tuple[int, Card, Card | None]]:
     return out
 
 
-def _shown_void(table: ContractTable, cards: Sequence[Card], lead: Card, played: Card) -> set[Card]:
-    """Cards a player can no longer hold after playing ``played`` to ``lead``.
+def _shown_void(table: ContractTable, cards: Sequence[Card], before: Sequence[Card], played: Card) -> set[Card]:
+    """Cards a player can no longer hold after playing ``played`` to a trick
+    holding ``before`` (led by its first card).
 
     Only sound inferences (a deal they exclude is illegal anyway); the
-    replay of the play in :class:`PlayConsistency` catches the rest."""
-    led, k = table.follow_class[lead.index], table.follow_class[played.index]
+    replay of the play in :class:`PlayConsistency` catches the rest.  Each
+    one here is sampled exactly, where a fact left to the replay is found
+    by redrawing: a rare one (an undertrump's hand of trumps alone) would
+    take more draws than a sample may."""
+    led, k = table.follow_class[before[0].index], table.follow_class[played.index]
     if k == led:
         return set()
     if table.play_rule == PLAY_JASS_TRUMP:
         if led != TRUMP:
-            # Trumping a plain lead is always allowed; a second plain suit shows a void.
-            return set() if k == TRUMP else {c for c in cards if table.follow_class[c.index] == led}
+            if k != TRUMP:  # a second plain suit shows a void in the led one
+                return {c for c in cards if table.follow_class[c.index] == led}
+            # Trumping a plain lead is always allowed; undertrumping only
+            # from a hand of trumps alone, so the hand holds no other card.
+            top = max((table.strength[x.index] for x in before if table.follow_class[x.index] == TRUMP), default=0)
+            if table.strength[played.index] < top:
+                return {c for c in cards if table.follow_class[c.index] != TRUMP}
+            return set()
         # On a trump lead only a lone Buur may be kept back.
         return {c for c in cards if table.follow_class[c.index] == TRUMP and c.index != table.special_card}
     return {c for c in cards if table.follow_class[c.index] == led}
