@@ -56,7 +56,8 @@ def _figures(values: np.ndarray, target: int | None, exact: bool = False) -> dic
         won = None if target is None else float(values[0] >= target)
         return {"mean": v, "mean_low": v, "mean_high": v, "win": won, "win_low": won, "win_high": won}
     mean: Estimate = sample_mean(values)
-    out: dict[str, Any] = {"mean": round(mean.mean, 6), "mean_low": round(mean.low, 6),
+    # a value is never below 0 (points or tricks), so neither is its mean's interval
+    out: dict[str, Any] = {"mean": round(mean.mean, 6), "mean_low": round(max(mean.low, 0.0), 6),
                            "mean_high": round(mean.high, 6), "win": None, "win_low": None, "win_high": None}
     if target is not None:
         win = proportion(values >= target)

@@ -779,3 +779,12 @@ def test_scharwenzel_announced_tout_rows():
     assert tout.figures()["p_draw"] is None and tout.figures()["p_first_tricks"] is None
     # the same deals: the Tout is made exactly where the game takes every trick
     assert (made == (game.levels == Level.WON_SCHWARZ)).all()
+
+
+def test_a_mean_interval_stays_at_or_above_zero():
+    # Values are points or tricks, never below 0: a normal interval around a
+    # mean near 0 is cut there (an audit saw [-0.99, 15.99]).
+    from stichfest.analysis.midgame import _figures
+    fig = _figures(np.array([0.0] * 18 + [40.0, 60.0]), 61)
+    assert fig["mean"] == 5.0 and fig["mean_low"] == 0.0 and fig["mean_high"] > 10
+    assert _figures(np.array([30.0, 40.0, 50.0]), 61)["mean_low"] > 0  # away from 0: the normal interval
