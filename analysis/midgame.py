@@ -27,12 +27,7 @@ from .evaluate import CHUNK, JASS_CHUNK, scharwenzel_optimal_level
 from .executor import ProgressBar, Stopped, first_rows, run_tasks, stopped, worker_solver
 from .sampling import Constraints, DealSampler, check_samples
 from .scoring import WIN_POINTS, Level, jass_win_points, level_key, scharwenzel_majority
-from .single_dummy import (
-    BUDGET_SAMPLES,
-    WORLDS,
-    analyze_position_single_dummy,
-    check_play_options,
-)
+from .single_dummy import BUDGET_SAMPLES, WORLDS, analyze_position_single_dummy, check_play_options
 from .stats import Estimate, proportion, sample_mean
 
 

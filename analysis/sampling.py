@@ -430,8 +430,7 @@ def _shown_void(table: ContractTable, cards: Sequence[Card], before: Sequence[Ca
                 return {c for c in cards if table.follow_class[c.index] == led}
             # Trumping a plain lead is always allowed; undertrumping only
             # from a hand of trumps alone, so the hand holds no other card.
-            top = max((table.strength[x.index] for x in before if table.follow_class[x.index] == TRUMP), default=0)
-            if table.strength[played.index] < top:
+            if table.undertrumps(played.index, (x.index for x in before)):
                 return {c for c in cards if table.follow_class[c.index] != TRUMP}
             return set()
         # On a trump lead only a lone Buur may be kept back.

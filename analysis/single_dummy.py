@@ -842,17 +842,15 @@ def play_out_contracts(rows: Sequence[Any], sampler: DealSampler, seed: int,
 
     def by_contract() -> dict[str, SingleDummyResult]:
         # each contract's play-outs from its first deal on, up to its first task not finished
-        by_id: dict[str, list[tuple[int, float, int]]] = {}
-        ended: set[str] = set()
-        for i, cid in enumerate(owners):
-            if i not in chunks:
-                ended.add(cid)
-            elif cid not in ended:
-                by_id.setdefault(cid, []).extend(chunks[i])
-        return {cid: SingleDummyResult(np.array([x[0] for x in out], dtype=np.int8),
-                                       np.array([x[1] for x in out], dtype=np.float64),
-                                       np.array([x[2] for x in out], dtype=np.float64), worlds, defenders)
-                for cid, out in by_id.items()}
+        out: dict[str, SingleDummyResult] = {}
+        for cid in dict.fromkeys(owners):
+            own = [i for i, o in enumerate(owners) if o == cid]
+            rows = first_rows({j: chunks[i] for j, i in enumerate(own) if i in chunks})
+            if rows:
+                out[cid] = SingleDummyResult(np.array([x[0] for x in rows], dtype=np.int8),
+                                             np.array([x[1] for x in rows], dtype=np.float64),
+                                             np.array([x[2] for x in rows], dtype=np.float64), worlds, defenders)
+        return out
 
     try:
         run_tasks(_run, tasks, executor, step, on_task=chunks.__setitem__)

@@ -93,6 +93,11 @@ class ContractTable:
         ka, kb = self.follow_class[a], self.follow_class[b]
         return (ka == kb and self.strength[a] > self.strength[b]) or (ka == TRUMP and kb != TRUMP)
 
+    def undertrumps(self, c: int, trick: Iterable[int]) -> bool:
+        """Whether trump ``c`` is lower than a trump already in ``trick``
+        (Jass forbids it on a plain lead unless the hand is all trumps)."""
+        return any(self.follow_class[x] == TRUMP and self.strength[x] > self.strength[c] for x in trick)
+
     def winning_offset(self, cards: list[int]) -> int:
         """Position in ``cards`` (in playing order) of the card that wins the trick so far."""
         best = 0

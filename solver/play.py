@@ -109,8 +109,7 @@ class GameState:
         k = t.follow_class[c]
         if t.play_rule == PLAY_JASS_TRUMP and led != TRUMP:
             if k == TRUMP:
-                top = max((t.strength[x] for x in self.trick if t.follow_class[x] == TRUMP), default=0)
-                if t.strength[c] < top and hand & ~self.class_masks[TRUMP]:
+                if t.undertrumps(c, self.trick) and hand & ~self.class_masks[TRUMP]:
                     return "no undertrumping in a trick led with a plain suit (unless the hand is all trumps)"
             elif follow and k != led:
                 return f"must follow {self.class_name(led)} or trump"
